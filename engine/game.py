@@ -1,0 +1,280 @@
+"""The rules in motion: `new_game`, `apply(state, action) -> (state, events)`, `legal_actions`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine import ordering
+from engine.actions import (
+    Action,
+    CallCalza,
+    CallDudo,
+    ChooseDirection,
+    MakeBid,
+    PickFirst,
+    PlayerAction,
+    PullTrigger,
+    RollDice,
+)
+from engine.bids import PACOS, Bid
+from engine.errors import IllegalAction, InvalidAction
+from engine.events import Event
+from engine.resolve import resolve_call, take_shot
+from engine.rules import Rules
+from engine.state import BidEntry, GameState, Phase
+
+Events = list[Event]
+
+
+def new_game(
+    players: Sequence[str],
+    rules: Rules | None = None,
+    counts: dict[str, int] | None = None,
+    palifico_used: Sequence[str] = (),
+) -> GameState:
+    """A game waiting for its first player; `counts` and `palifico_used` set up a position."""
+    rules = rules or Rules()
+    names = tuple(players)
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise InvalidAction(
+            "bad_players", f"a game needs {rules.min_players} to {rules.max_players} players, got {len(names)}"
+        )
+    if len(set(names)) != len(names) or any(not isinstance(n, str) or not n for n in names):
+        raise InvalidAction("bad_players", f"player names must be distinct non-empty strings, got {list(names)}")
+    start = dict(counts or {})
+    unknown = set(start) - set(names)
+    if unknown or any(not 1 <= c <= rules.max_dice for c in start.values()):
+        raise InvalidAction("bad_players", f"dice counts must name seated players and be 1..{rules.max_dice}: {start}")
+    return GameState(
+        rules=rules,
+        players=names,
+        counts=tuple(start.get(n, rules.max_dice) for n in names),
+        bullets=tuple(0 for _ in names),
+        palifico_used=tuple(n in palifico_used for n in names),
+    )
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, Events]:
+    """Play `action`; raise IllegalAction (state unchanged) when the rules forbid it."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise InvalidAction("invalid_action", f"not an action: {action!r}")
+    new_state, events = handler(state, action)
+    return replace(new_state, version=state.version + 1), events
+
+
+def _seat(state: GameState, player: str) -> int:
+    """The live seat of `player` in a game that is still on."""
+    if state.phase is Phase.OVER:
+        raise IllegalAction("game_over", f"the game is over; {player!r} cannot act")
+    try:
+        seat = state.seat_of(player)
+    except ValueError:
+        raise IllegalAction("unknown_player", f"{player!r} is not seated; players: {', '.join(state.players)}") from None
+    if state.counts[seat] == 0:
+        raise IllegalAction("player_out", f"{player!r} is out of the game")
+    return seat
+
+
+def _expect_phase(state: GameState, phase: Phase, action: object) -> None:
+    if state.phase is Phase.OVER:
+        raise IllegalAction("game_over", f"the game is over; {action} is not possible")
+    if state.phase is not phase:
+        raise IllegalAction("wrong_phase", f"{action} needs the {phase.value} phase, the game is in {state.phase.value}")
+
+
+def _make_bid(state: GameState, action: MakeBid) -> tuple[GameState, Events]:
+    seat = _seat(state, action.player)
+    _expect_phase(state, Phase.BIDDING, action)
+    if seat != state.turn and not _may_raise_out_of_turn(state, seat):
+        raise IllegalAction("not_your_turn", f"{action.player} cannot bid {action.bid}: it is {_turn_name(state)}'s turn")
+    problem = ordering.bid_problem(state, seat, action.bid)
+    if problem is not None:
+        raise IllegalAction(problem, _bid_message(state, problem, action))
+    state = replace(
+        state,
+        bids=(*state.bids, _entry(seat, action.bid)),
+        turn=state.next_live(seat),
+    )
+    return state, [Event("bid", {"player": action.player, "bid": action.bid.to_list()})]
+
+
+def _entry(seat: int, bid: Bid) -> BidEntry:
+    return BidEntry(seat, bid)
+
+
+def _may_raise_out_of_turn(state: GameState, seat: int) -> bool:
+    standing = state.standing
+    return state.rules.out_of_turn_raises and standing is not None and standing.seat != seat
+
+
+def _turn_name(state: GameState) -> str:
+    return state.players[state.turn] if state.turn is not None else "nobody"
+
+
+def _bid_message(state: GameState, problem: str, action: MakeBid) -> str:
+    standing = state.standing
+    bid = action.bid
+    if problem == "bid_too_high":
+        return f"{action.player} cannot bid {bid}: only {state.dice_in_play} dice are in play"
+    if problem == "pacos_opening_not_allowed":
+        return f"{action.player} cannot open with {bid}: a normal round may not open on pacos"
+    if problem == "face_locked" and standing is not None:
+        return f"{action.player} cannot bid {bid}: this palifico round is locked on {standing.bid.face}s"
+    assert standing is not None
+    return f"{action.player} cannot bid {bid}: it does not raise {standing.bid}{_paco_hint(standing.bid, bid)}"
+
+
+def _paco_hint(standing: Bid, bid: Bid) -> str:
+    if bid.face == PACOS and standing.face != PACOS:
+        return f" (to pacos takes at least {(standing.quantity + 1) // 2})"
+    if standing.face == PACOS and bid.face != PACOS:
+        return f" (leaving pacos takes at least {2 * standing.quantity + 1})"
+    return ""
+
+
+def _call_dudo(state: GameState, action: CallDudo) -> tuple[GameState, Events]:
+    seat = _seat(state, action.player)
+    _expect_phase(state, Phase.BIDDING, action)
+    if state.standing is None:
+        raise IllegalAction("no_bid_to_challenge", f"{action.player} cannot call dudo: nobody has bid yet")
+    if seat != state.turn:
+        raise IllegalAction("not_your_turn", f"{action.player} cannot call dudo: it is {_turn_name(state)}'s turn")
+    return resolve_call(state, "dudo", seat)
+
+
+def calza_problem(state: GameState, seat: int) -> tuple[str, str] | None:
+    """(code, reason) when `seat` may not call calza now, None when it may."""
+    rules, standing = state.rules, state.standing
+    mode = rules.calza
+    if mode == "off":
+        return "calza_not_allowed", f"calza is not played in the {rules.preset} rules"
+    if standing is None:
+        return "no_bid_to_challenge", "nobody has bid yet"
+    if standing.seat == seat:
+        return "calza_not_allowed", "the bidder cannot calza their own bid"
+    if len(state.live_seats) < rules.calza_min_players:
+        return "calza_not_allowed", f"calza needs at least {rules.calza_min_players} players in the game"
+    if rules.calza_requires_missing_die and state.counts[seat] >= rules.max_dice:
+        return "calza_not_allowed", "only a player who has lost a die may calza"
+    if mode == "on_turn" and seat != state.turn:
+        return "not_your_turn", f"calza is called on your own turn, and it is {_turn_name(state)}'s"
+    if mode == "anyone_but_bidder_and_current" and seat == state.turn:
+        return "calza_not_allowed", "the player to act may not calza"
+    return None
+
+
+def _call_calza(state: GameState, action: CallCalza) -> tuple[GameState, Events]:
+    seat = _seat(state, action.player)
+    _expect_phase(state, Phase.BIDDING, action)
+    problem = calza_problem(state, seat)
+    if problem is not None:
+        raise IllegalAction(problem[0], f"{action.player} cannot call calza: {problem[1]}")
+    return resolve_call(state, "calza", seat)
+
+
+def _choose_direction(state: GameState, action: ChooseDirection) -> tuple[GameState, Events]:
+    seat = _seat(state, action.player)
+    _expect_phase(state, Phase.DIRECTION, action)
+    if seat != state.opener:
+        raise IllegalAction("not_your_turn", f"{action.player} cannot choose the direction: the opener chooses")
+    state = replace(state, direction=1 if action.clockwise else -1, phase=Phase.ROLL)
+    return state, [Event("direction_chosen", {"player": action.player, "clockwise": action.clockwise})]
+
+
+def _pick_first(state: GameState, action: PickFirst) -> tuple[GameState, Events]:
+    seat = _seat(state, action.player)
+    _expect_phase(state, Phase.FIRST, action)
+    phase = Phase.DIRECTION if state.rules.loser_chooses_direction else Phase.ROLL
+    state = replace(state, opener=seat, phase=phase)
+    rolls = [[{"player": p, "die": d} for p, d in rnd] for rnd in action.rolls]
+    return state, [Event("first_player", {"player": action.player, "rolls": rolls})]
+
+
+def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
+    _expect_phase(state, Phase.ROLL, "rolling")
+    given = dict(action.dice)
+    dice = []
+    for seat, name in enumerate(state.players):
+        cup = tuple(given.pop(name, ()))
+        if len(cup) != state.counts[seat] or any(d not in (1, 2, 3, 4, 5, 6) for d in cup):
+            raise IllegalAction(
+                "dice_mismatch", f"{name} holds {state.counts[seat]} dice, the roll gave {list(cup)}"
+            )
+        dice.append(tuple(sorted(cup)))
+    if given:
+        raise IllegalAction("dice_mismatch", f"the roll names unknown players: {sorted(given)}")
+    assert state.opener is not None
+    state = replace(
+        state,
+        phase=Phase.BIDDING,
+        round_no=state.round_no + 1,
+        dice=tuple(dice),
+        bids=(),
+        turn=state.opener,
+        reveal=None,
+    )
+    data = {
+        "round": state.round_no,
+        "opener": state.players[state.opener],
+        "palifico": state.palifico,
+        "wild": state.round_wild,
+        "counts": dict(zip(state.players, state.counts, strict=True)),
+    }
+    return state, [Event("round_started", data)]
+
+
+def _pull_trigger(state: GameState, action: PullTrigger) -> tuple[GameState, Events]:
+    _expect_phase(state, Phase.SHOT, "the revolver")
+    return take_shot(state, action.fires)
+
+
+_HANDLERS = {
+    MakeBid: _make_bid,
+    CallDudo: _call_dudo,
+    CallCalza: _call_calza,
+    ChooseDirection: _choose_direction,
+    PickFirst: _pick_first,
+    RollDice: _roll_dice,
+    PullTrigger: _pull_trigger,
+}
+
+
+def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
+    """Every action `player` may take now: the one source of legality."""
+    if state.phase is Phase.OVER or player not in state.players:
+        return []
+    seat = state.seat_of(player)
+    if state.counts[seat] == 0:
+        return []
+    if state.phase is Phase.DIRECTION:
+        return [ChooseDirection(player, True), ChooseDirection(player, False)] if seat == state.opener else []
+    if state.phase is not Phase.BIDDING:
+        return []
+    actions: list[PlayerAction] = []
+    if seat == state.turn or _may_raise_out_of_turn(state, seat):
+        actions.extend(MakeBid(player, bid) for bid in ordering.legal_bids(state, seat))
+    if seat == state.turn and state.standing is not None:
+        actions.append(CallDudo(player))
+    if calza_problem(state, seat) is None:
+        actions.append(CallCalza(player))
+    return actions
+
+
+def is_legal(state: GameState, action: PlayerAction) -> bool:
+    """Whether `action` would be accepted now."""
+    try:
+        apply(state, action)
+    except (IllegalAction, InvalidAction):
+        return False
+    return True
+
+
+def to_act(state: GameState) -> str | None:
+    """The player whose turn it is (or who must choose the direction); None for chance or the end."""
+    if state.phase is Phase.BIDDING and state.turn is not None:
+        return state.players[state.turn]
+    if state.phase is Phase.DIRECTION and state.opener is not None:
+        return state.players[state.opener]
+    return None

@@ -1,0 +1,67 @@
+"""Exact chances for a bid, given what the viewer can see (their own dice and the dice count).
+
+Each unseen die matches a face with p = 1/3 when ones are wild (1/6 on pacos and in
+non-wild rounds). The count of matching unseen dice is binomial.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from engine.bids import PACOS, Bid
+
+
+def match_probability(face: int, wild: bool) -> Fraction:
+    """Chance that one unseen die counts for `face`."""
+    return Fraction(1, 3) if wild and face != PACOS else Fraction(1, 6)
+
+
+def own_matches(dice: Sequence[int], face: int, wild: bool) -> int:
+    """How many of the viewer's own dice count for `face`."""
+    return sum(1 for d in dice if d == face or (wild and face != PACOS and d == PACOS))
+
+
+def exactly(k: int, n: int, p: Fraction | float) -> float:
+    """P(X == k) for X ~ Binomial(n, p)."""
+    if k < 0 or k > n:
+        return 0.0
+    pf = float(p)
+    return comb(n, k) * pf**k * (1 - pf) ** (n - k)
+
+
+def at_least(k: int, n: int, p: Fraction | float) -> float:
+    """P(X >= k) for X ~ Binomial(n, p)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return min(1.0, sum(exactly(j, n, p) for j in range(k, n + 1)))
+
+
+@dataclass(frozen=True, slots=True)
+class BidOdds:
+    """The chances of one bid from one viewer's seat."""
+
+    at_least: float  # the bid is true (a dudo would lose)
+    exactly: float  # a calza would be right
+    expected: float  # expected count on the whole table
+
+
+def bid_odds(bid: Bid, own_dice: Sequence[int], unseen: int, wild: bool) -> BidOdds:
+    """Chances for `bid` knowing `own_dice` and that `unseen` other dice are on the table."""
+    p = match_probability(bid.face, wild)
+    mine = own_matches(own_dice, bid.face, wild)
+    need = bid.quantity - mine
+    return BidOdds(
+        at_least=at_least(need, unseen, p),
+        exactly=exactly(need, unseen, p),
+        expected=mine + unseen * float(p),
+    )
+
+
+def expected_count(face: int, dice_in_play: int, wild: bool) -> float:
+    """What a spectator expects on the whole table for `face` (the TV's figure)."""
+    return dice_in_play * float(match_probability(face, wild))

@@ -1,0 +1,100 @@
+"""Which bids raise the standing bid: the whole ordering as per-face quantity ranges.
+
+For the seat about to bid, every face maps to the closed range of quantities that are
+legal now (or to nothing). Checking a bid and listing the legal bids both read that map,
+so there is one answer to "is this a raise". Examples with wild ones (the dudo preset)
+and 30 dice in play, after a standing bid of 7x5:
+
+    7x6 and 8x2..30x2 raise; 4x1 switches to pacos (ceil(7 / 2) = 4); 7x4 does not raise.
+
+After 3x1 (three pacos): 4x1 raises on pacos; leaving pacos needs 7 of a face (2 * 3 + 1).
+"""
+
+from __future__ import annotations
+
+from engine.bids import PACOS, Bid
+from engine.state import GameState
+
+Ranges = dict[int, tuple[int, int]]
+
+
+def _ceil_half(q: int) -> int:
+    return (q + 1) // 2
+
+
+def face_locked(state: GameState, seat: int) -> bool:
+    """In a palifico round, whether this seat must keep the opening face."""
+    if not state.palifico or not state.bids:
+        return False
+    may_change = state.rules.palifico_face_change == "one_die_players" and state.counts[seat] == 1
+    return not may_change
+
+
+def opening_pacos_allowed(state: GameState) -> bool:
+    """Ones may open a round unless they are wild in a normal round."""
+    return state.palifico or not state.rules.wild_ones
+
+
+def bid_ranges(state: GameState, seat: int) -> Ranges:
+    """Face -> (lowest, highest) legal quantity for `seat` now; faces with none are absent."""
+    top = state.dice_in_play
+    standing = state.standing
+    if standing is None:
+        faces = range(1, 7) if opening_pacos_allowed(state) else range(2, 7)
+        spans = {f: (1, top) for f in faces}
+    else:
+        q, f = standing.bid.quantity, standing.bid.face
+        one_change = state.rules.raise_rule == "one_change"
+        if face_locked(state, seat):
+            spans = {f: (q + 1, top)}
+        elif state.round_wild and state.rules.paco_conversion == "half_up":
+            spans = _converting_spans(q, f, one_change, top)
+        else:
+            spans = _plain_spans(q, f, one_change, top)
+    return {g: span for g, span in spans.items() if span[0] <= span[1]}
+
+
+def _face_spans(q: int, f: int, faces: range, one_change: bool, top: int) -> Ranges:
+    """More dice, or the same dice of a higher face (exactly the same dice under one_change)."""
+    spans: Ranges = {}
+    for g in faces:
+        if g > f:
+            spans[g] = (q, q if one_change else top)
+        elif g == f or not one_change:
+            spans[g] = (q + 1, top)
+    return spans
+
+
+def _plain_spans(q: int, f: int, one_change: bool, top: int) -> Ranges:
+    """Ones are an ordinary face, the lowest."""
+    return _face_spans(q, f, range(1, 7), one_change, top)
+
+
+def _converting_spans(q: int, f: int, one_change: bool, top: int) -> Ranges:
+    """Wild ones with paco conversion: halve (rounded up) to pacos, double plus one back."""
+    if f == PACOS:
+        spans = {g: (2 * q + 1, top) for g in range(2, 7)}
+        spans[PACOS] = (q + 1, top)
+        return spans
+    spans = _face_spans(q, f, range(2, 7), one_change, top)
+    spans[PACOS] = (_ceil_half(q), top)
+    return spans
+
+
+def bid_problem(state: GameState, seat: int, bid: Bid) -> str | None:
+    """The error code that makes `bid` illegal for `seat` now, or None when it is legal."""
+    span = bid_ranges(state, seat).get(bid.face)
+    if span is not None and span[0] <= bid.quantity <= span[1]:
+        return None
+    if bid.quantity > state.dice_in_play:
+        return "bid_too_high"
+    if state.standing is None and bid.is_pacos and not opening_pacos_allowed(state):
+        return "pacos_opening_not_allowed"
+    if face_locked(state, seat) and state.standing is not None and bid.face != state.standing.bid.face:
+        return "face_locked"
+    return "bid_not_higher"
+
+
+def legal_bids(state: GameState, seat: int) -> list[Bid]:
+    """Every legal bid for `seat`, lowest quantity first within each face."""
+    return [Bid(q, g) for g, (lo, hi) in sorted(bid_ranges(state, seat).items()) for q in range(lo, hi + 1)]

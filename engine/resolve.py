@@ -1,0 +1,151 @@
+"""The end of a round: the reveal, the count, who loses or regains, the revolver, what comes next."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TypeVar
+
+from engine.bids import PACOS, Bid
+from engine.events import Event
+from engine.state import GameState, Phase, Reveal
+
+Events = list[Event]
+CHAMBERS = 6
+T = TypeVar("T")
+
+
+def count_matching(dice: tuple[tuple[int, ...], ...], bid: Bid, wild: bool) -> int:
+    """Dice on the table that count for `bid` (ones too, when wild and the bid is not on pacos)."""
+    face = bid.face
+    ones_count = wild and face != PACOS
+    return sum(1 for cup in dice for d in cup if d == face or (ones_count and d == PACOS))
+
+
+def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, Events]:
+    """Lift the cups after a dudo or a calza and settle the round."""
+    standing = state.standing
+    assert standing is not None
+    bid, bidder = standing.bid, standing.seat
+    wild = state.round_wild
+    count = count_matching(state.dice, bid, wild)
+    names = state.players
+    events: Events = [
+        Event("challenge" if call == "dudo" else "calza", {"player": names[caller], "bidder": names[bidder], "bid": bid.to_list()}),
+        Event("reveal", {
+            "dice": {names[s]: list(cup) for s, cup in enumerate(state.dice) if state.counts[s] > 0},
+            "bid": bid.to_list(),
+            "count": count,
+            "wild": wild,
+        }),
+    ]
+    if call == "dudo":
+        loser = caller if count >= bid.quantity else bidder
+        losers, gainer, opener = [loser], None, loser
+    elif count == bid.quantity:
+        losers, gainer, opener = _calza_right(state, caller)
+    else:
+        losers, gainer, opener = [caller], None, caller
+    reveal = Reveal(state.round_no, call, caller, bidder, bid, wild, count, state.dice,
+                    losers[0] if len(losers) == 1 else None, gainer)
+    state = replace(state, reveal=reveal, dice=(), opener=opener, turn=None, palifico=False)
+    if gainer is not None:
+        state, more = _gain(state, gainer)
+        events += more
+    for seat in losers:
+        state, more = _lose(state, seat)
+        events += more
+    if state.rules.loss == "revolver" and losers:
+        return replace(state, phase=Phase.SHOT, shot_seat=losers[0], extra_shots=tuple(losers[1:])), events
+    return _finish_round(state, events)
+
+
+def _calza_right(state: GameState, caller: int) -> tuple[list[int], int | None, int]:
+    """(losers, gainer, opener) after an exact calza."""
+    if state.rules.calza_reward == "others_lose_die":
+        return [s for s in state.live_seats if s != caller], None, caller
+    return [], caller, caller
+
+
+def _gain(state: GameState, seat: int) -> tuple[GameState, Events]:
+    """A correct calza: one die back (never above the start), or one bullet out."""
+    name = state.players[seat]
+    if state.rules.loss == "revolver":
+        if state.bullets[seat] == 0:
+            return replace(state, reveal=_no_gainer(state)), []
+        bullets = _set(state.bullets, seat, state.bullets[seat] - 1)
+        return replace(state, bullets=bullets), [Event("bullet_removed", {"player": name, "bullets": bullets[seat]})]
+    if state.counts[seat] >= state.rules.max_dice:
+        return replace(state, reveal=_no_gainer(state)), []
+    counts = _set(state.counts, seat, state.counts[seat] + 1)
+    return replace(state, counts=counts), [Event("die_regained", {"player": name, "dice": counts[seat]})]
+
+
+def _no_gainer(state: GameState) -> Reveal | None:
+    return replace(state.reveal, gainer=None) if state.reveal else None
+
+
+def _lose(state: GameState, seat: int) -> tuple[GameState, Events]:
+    """A lost challenge or wrong calza: one die, or one bullet in the revolver."""
+    name = state.players[seat]
+    if state.rules.loss == "revolver":
+        bullets = _set(state.bullets, seat, min(CHAMBERS, state.bullets[seat] + 1))
+        return replace(state, bullets=bullets), [Event("bullet_added", {"player": name, "bullets": bullets[seat]})]
+    counts = _set(state.counts, seat, state.counts[seat] - 1)
+    state = replace(state, counts=counts)
+    events = [Event("die_lost", {"player": name, "dice": counts[seat]})]
+    if counts[seat] == 0:
+        events.append(Event("player_out", {"player": name}))
+    elif counts[seat] == 1:
+        state, more = _maybe_palifico(state, seat)
+        events += more
+    return state, events
+
+
+def _maybe_palifico(state: GameState, seat: int) -> tuple[GameState, Events]:
+    """Dropping to one die makes the next round palifico, opened by that player."""
+    mode = state.rules.palifico
+    if mode == "off" or state.palifico or (mode == "once_per_player" and state.palifico_used[seat]):
+        return state, []
+    state = replace(state, palifico=True, opener=seat, palifico_used=_set(state.palifico_used, seat, True))
+    return state, [Event("palifico", {"player": state.players[seat]})]
+
+
+def take_shot(state: GameState, fires: bool) -> tuple[GameState, Events]:
+    """The revolver's trigger for the player in `shot_seat`; then the next shot or the round's end."""
+    seat = state.shot_seat
+    assert seat is not None
+    name = state.players[seat]
+    events = [Event("shot", {"player": name, "fires": fires, "bullets": state.bullets[seat]})]
+    if fires:
+        state = replace(state, counts=_set(state.counts, seat, 0))
+        events.append(Event("player_out", {"player": name}))
+    if state.extra_shots:
+        return replace(state, shot_seat=state.extra_shots[0], extra_shots=state.extra_shots[1:]), events
+    return _finish_round(replace(state, shot_seat=None), events)
+
+
+def _finish_round(state: GameState, events: Events) -> tuple[GameState, Events]:
+    """Name the next opener (or the winner) and wait for the next roll."""
+    live = state.live_seats
+    names = state.players
+    reveal = state.reveal
+    summary = {
+        "loser": names[reveal.loser] if reveal and reveal.loser is not None else None,
+        "gainer": names[reveal.gainer] if reveal and reveal.gainer is not None else None,
+    }
+    if len(live) == 1:
+        winner = live[0]
+        events.append(Event("round_over", {**summary, "next": None}))
+        events.append(Event("game_over", {"winner": names[winner]}))
+        return replace(state, phase=Phase.OVER, winner=winner, opener=None, palifico=False), events
+    opener = state.opener
+    assert opener is not None
+    if state.counts[opener] == 0:
+        opener = state.next_live(opener)
+    phase = Phase.DIRECTION if state.rules.loser_chooses_direction else Phase.ROLL
+    events.append(Event("round_over", {**summary, "next": names[opener]}))
+    return replace(state, phase=phase, opener=opener), events
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return values[:index] + (value,) + values[index + 1 :]

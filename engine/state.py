@@ -1,0 +1,102 @@
+"""The immutable game state. Everything here is hidden or public by `views.view_for` only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.bids import Bid
+from engine.rules import Rules
+
+
+class Phase(str, Enum):
+    """What the game waits for next."""
+
+    FIRST = "first"  # chance (or the host): who opens the game
+    DIRECTION = "direction"  # the round's opener chooses the direction (an option)
+    ROLL = "roll"  # chance: everyone rolls
+    BIDDING = "bidding"  # players bid, challenge or call calza
+    SHOT = "shot"  # chance: the revolver's trigger (revolver loss)
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class BidEntry:
+    """One bid of the round's history."""
+
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What everyone saw when the cups were lifted; public from then on."""
+
+    round_no: int
+    call: str  # "dudo" or "calza"
+    caller: int
+    bidder: int
+    bid: Bid
+    wild: bool
+    count: int
+    dice: tuple[tuple[int, ...], ...]
+    loser: int | None
+    gainer: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A whole game at one moment. Seats are indices into `players` (clockwise order)."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    counts: tuple[int, ...]
+    bullets: tuple[int, ...]
+    palifico_used: tuple[bool, ...]
+    phase: Phase = Phase.FIRST
+    round_no: int = 0
+    opener: int | None = None
+    turn: int | None = None
+    direction: int = 1
+    dice: tuple[tuple[int, ...], ...] = ()
+    bids: tuple[BidEntry, ...] = ()
+    palifico: bool = False  # the current (or next, before the roll) round is palifico
+    shot_seat: int | None = None  # who pulls the trigger in the SHOT phase
+    extra_shots: tuple[int, ...] = ()  # further triggers to pull after this one
+    reveal: Reveal | None = None
+    winner: int | None = None
+    version: int = 0
+
+    @property
+    def standing(self) -> BidEntry | None:
+        """The last bid of the round, if any."""
+        return self.bids[-1] if self.bids else None
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        """Seats that still have dice, in seat order."""
+        return tuple(i for i, c in enumerate(self.counts) if c > 0)
+
+    @property
+    def dice_in_play(self) -> int:
+        """Dice on the table this round."""
+        return sum(self.counts)
+
+    @property
+    def round_wild(self) -> bool:
+        """Whether ones count for any face in this round."""
+        return self.rules.wild_ones and (not self.palifico or self.rules.palifico_wilds)
+
+    def seat_of(self, player: str) -> int:
+        """The seat of `player`; KeyError for a stranger (the engine maps it to a typed error)."""
+        return self.players.index(player)
+
+    def next_live(self, seat: int, direction: int | None = None) -> int:
+        """The next seat after `seat` that still has dice, going in `direction`."""
+        step = self.direction if direction is None else direction
+        n = len(self.players)
+        for k in range(1, n + 1):
+            candidate = (seat + step * k) % n
+            if self.counts[candidate] > 0:
+                return candidate
+        raise ValueError("no live seat")

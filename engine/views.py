@@ -1,0 +1,99 @@
+"""The one gate for hidden information: `view_for(state, viewer)`.
+
+A seat sees its own dice; everyone sees dice counts, bids, whose turn it is, and all
+dice only once they are revealed. `viewer=None` is the spectator (the TV). Nothing
+else in the project decides what a player may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import ordering
+from engine.game import calza_problem, legal_actions
+from engine.state import GameState, Phase
+
+
+def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
+    """A JSON-ready picture of `state` as `viewer` (a player id, or None) may see it."""
+    names = state.players
+    seat = names.index(viewer) if viewer in names else None
+    view: dict[str, Any] = {
+        "version": state.version,
+        "preset": state.rules.preset,
+        "rules": state.rules.to_dict(),
+        "phase": state.phase.value,
+        "round": state.round_no,
+        "players": [_seat_view(state, s) for s in range(len(names))],
+        "turn": _name(state, state.turn if state.phase is Phase.BIDDING else None),
+        "opener": _name(state, state.opener),
+        "direction": state.direction,
+        "palifico": state.palifico,
+        "wild": state.round_wild,
+        "dice_in_play": state.dice_in_play,
+        "bids": [{"player": names[e.seat], "bid": e.bid.to_list()} for e in state.bids],
+        "standing": _standing(state),
+        "reveal": _reveal(state),
+        "winner": _name(state, state.winner),
+        "viewer": viewer if seat is not None else None,
+        "my_dice": [],
+    }
+    if seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0:
+        view["my_dice"] = list(state.dice[seat])
+    return view
+
+
+def legal_summary(state: GameState, player: str) -> dict[str, Any]:
+    """What a phone offers `player`: bid quantity ranges per face, and the calls, from the engine's legality."""
+    actions = legal_actions(state, player)
+    kinds = {type(a).__name__ for a in actions}
+    seat = state.players.index(player) if player in state.players else None
+    can_bid = "MakeBid" in kinds and seat is not None
+    ranges = ordering.bid_ranges(state, seat) if can_bid and seat is not None else {}
+    reason = calza_problem(state, seat) if seat is not None and state.phase is Phase.BIDDING else None
+    return {
+        "bids": {str(face): list(span) for face, span in sorted(ranges.items())},
+        "dudo": "CallDudo" in kinds,
+        "calza": "CallCalza" in kinds,
+        "calza_reason": reason[0] if reason else None,
+        "direction": "ChooseDirection" in kinds,
+    }
+
+
+def _name(state: GameState, seat: int | None) -> str | None:
+    return state.players[seat] if seat is not None else None
+
+
+def _seat_view(state: GameState, seat: int) -> dict[str, Any]:
+    return {
+        "name": state.players[seat],
+        "seat": seat,
+        "dice": state.counts[seat],
+        "bullets": state.bullets[seat],
+        "out": state.counts[seat] == 0,
+        "palifico_used": state.palifico_used[seat],
+    }
+
+
+def _standing(state: GameState) -> dict[str, Any] | None:
+    entry = state.standing
+    return {"player": state.players[entry.seat], "bid": entry.bid.to_list()} if entry else None
+
+
+def _reveal(state: GameState) -> dict[str, Any] | None:
+    r = state.reveal
+    if r is None:
+        return None
+    names = state.players
+    return {
+        "round": r.round_no,
+        "call": r.call,
+        "caller": names[r.caller],
+        "bidder": names[r.bidder],
+        "bid": r.bid.to_list(),
+        "wild": r.wild,
+        "count": r.count,
+        "dice": {names[s]: list(cup) for s, cup in enumerate(r.dice) if cup},
+        "loser": _name(state, r.loser),
+        "gainer": _name(state, r.gainer),
+    }

@@ -1,0 +1,74 @@
+"""The `dudo` command: serve the hub, replay scenarios, parse calls, and more.
+
+Each subcommand lives with the code it drives; this module only wires them, importing
+lazily so that `dudo replay` never loads Flask or Vosk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Play scenario files; print one JSON object per file; exit 1 at the first unmet expectation."""
+    from engine.scenario import ScenarioMismatch, run_scenario
+
+    for name in args.files:
+        path = Path(name)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            print(f"{path}: cannot read the scenario: {err}", file=sys.stderr)
+            return 1
+        try:
+            result = run_scenario(data)
+        except (ScenarioMismatch, KeyError, TypeError, ValueError) as err:
+            print(json.dumps({"name": data.get("name", path.stem), "ok": False, "error": str(err)}))
+            print(f"{path}: {err}", file=sys.stderr)
+            return 1
+        print(json.dumps(result))
+    return 0
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    cmd = sub.add_parser("replay", help="play scenario files with the engine and check their expectations")
+    cmd.add_argument("files", nargs="+", metavar="FILE.json")
+    cmd.set_defaults(handler=_replay)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    parser = argparse.ArgumentParser(prog="dudo", description="Dudo Hub: Dudo / Perudo around a real table.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_replay(sub)
+    for module, function in _COMMANDS:
+        _add_from(sub, module, function)
+    return parser
+
+
+# Subcommands that live with their code: (module, function that adds them).
+_COMMANDS: tuple[tuple[str, str], ...] = ()
+
+
+def _add_from(sub: argparse._SubParsersAction, module: str, function: str) -> None:  # type: ignore[type-arg]
+    import importlib
+
+    getattr(importlib.import_module(module), function)(sub)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `dudo` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
