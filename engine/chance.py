@@ -11,6 +11,7 @@ import random
 import secrets
 
 from engine.actions import ChanceAction, PickFirst, PullTrigger, RollDice
+from engine.bids import FACES
 from engine.events import Event
 from engine.game import apply
 from engine.resolve import CHAMBERS
@@ -46,7 +47,7 @@ def chance_action(state: GameState, rng: random.Random) -> ChanceAction | None:
         return PickFirst(rng.choice(live) if mode == "random" else live[0])
     if state.phase is Phase.ROLL:
         return RollDice(tuple(
-            (state.players[s], tuple(rng.randint(1, 6) for _ in range(state.counts[s]))) for s in state.live_seats
+            (state.players[s], tuple(rng.choices(FACES, k=state.counts[s]))) for s in state.live_seats
         ))
     if state.phase is Phase.SHOT:
         assert state.shot_seat is not None

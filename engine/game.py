@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
 
 from engine import ordering
 from engine.actions import (
@@ -22,7 +23,7 @@ from engine.errors import IllegalAction, InvalidAction
 from engine.events import Event
 from engine.resolve import resolve_call, take_shot
 from engine.rules import Rules
-from engine.state import BidEntry, GameState, Phase
+from engine.state import BidEntry, GameState, Phase, evolve, stamp_version
 
 Events = list[Event]
 
@@ -61,7 +62,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Events]:
     if handler is None:
         raise InvalidAction("invalid_action", f"not an action: {action!r}")
     new_state, events = handler(state, action)
-    return replace(new_state, version=state.version + 1), events
+    # Every handler builds a fresh state with `evolve`, so stamping it mutates nothing shared.
+    fresh = new_state if new_state is not state else evolve(state)
+    return stamp_version(fresh, state.version + 1), events
 
 
 def _seat(state: GameState, player: str) -> int:
@@ -71,7 +74,8 @@ def _seat(state: GameState, player: str) -> int:
     try:
         seat = state.seat_of(player)
     except ValueError:
-        raise IllegalAction("unknown_player", f"{player!r} is not seated; players: {', '.join(state.players)}") from None
+        seated = ", ".join(state.players)
+        raise IllegalAction("unknown_player", f"{player!r} is not seated; players: {seated}") from None
     if state.counts[seat] == 0:
         raise IllegalAction("player_out", f"{player!r} is out of the game")
     return seat
@@ -81,18 +85,20 @@ def _expect_phase(state: GameState, phase: Phase, action: object) -> None:
     if state.phase is Phase.OVER:
         raise IllegalAction("game_over", f"the game is over; {action} is not possible")
     if state.phase is not phase:
-        raise IllegalAction("wrong_phase", f"{action} needs the {phase.value} phase, the game is in {state.phase.value}")
+        now = state.phase.value
+        raise IllegalAction("wrong_phase", f"{action} needs the {phase.value} phase, the game is in {now}")
 
 
 def _make_bid(state: GameState, action: MakeBid) -> tuple[GameState, Events]:
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     if seat != state.turn and not _may_raise_out_of_turn(state, seat):
-        raise IllegalAction("not_your_turn", f"{action.player} cannot bid {action.bid}: it is {_turn_name(state)}'s turn")
+        whose = _turn_name(state)
+        raise IllegalAction("not_your_turn", f"{action.player} cannot bid {action.bid}: it is {whose}'s turn")
     problem = ordering.bid_problem(state, seat, action.bid)
     if problem is not None:
         raise IllegalAction(problem, _bid_message(state, problem, action))
-    state = replace(
+    state = evolve(
         state,
         bids=(*state.bids, _entry(seat, action.bid)),
         turn=state.next_live(seat),
@@ -179,7 +185,7 @@ def _choose_direction(state: GameState, action: ChooseDirection) -> tuple[GameSt
     _expect_phase(state, Phase.DIRECTION, action)
     if seat != state.opener:
         raise IllegalAction("not_your_turn", f"{action.player} cannot choose the direction: the opener chooses")
-    state = replace(state, direction=1 if action.clockwise else -1, phase=Phase.ROLL)
+    state = evolve(state, direction=1 if action.clockwise else -1, phase=Phase.ROLL)
     return state, [Event("direction_chosen", {"player": action.player, "clockwise": action.clockwise})]
 
 
@@ -187,7 +193,7 @@ def _pick_first(state: GameState, action: PickFirst) -> tuple[GameState, Events]
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.FIRST, action)
     phase = Phase.DIRECTION if state.rules.loser_chooses_direction else Phase.ROLL
-    state = replace(state, opener=seat, phase=phase)
+    state = evolve(state, opener=seat, phase=phase)
     rolls = [[{"player": p, "die": d} for p, d in rnd] for rnd in action.rolls]
     return state, [Event("first_player", {"player": action.player, "rolls": rolls})]
 
@@ -205,8 +211,9 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
         dice.append(tuple(sorted(cup)))
     if given:
         raise IllegalAction("dice_mismatch", f"the roll names unknown players: {sorted(given)}")
-    assert state.opener is not None
-    state = replace(
+    opener = state.opener
+    assert opener is not None
+    state = evolve(
         state,
         phase=Phase.BIDDING,
         round_no=state.round_no + 1,
@@ -217,7 +224,7 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
     )
     data = {
         "round": state.round_no,
-        "opener": state.players[state.opener],
+        "opener": state.players[opener],
         "palifico": state.palifico,
         "wild": state.round_wild,
         "counts": dict(zip(state.players, state.counts, strict=True)),
@@ -230,7 +237,8 @@ def _pull_trigger(state: GameState, action: PullTrigger) -> tuple[GameState, Eve
     return take_shot(state, action.fires)
 
 
-_HANDLERS = {
+Handler = Callable[[GameState, Any], tuple[GameState, Events]]
+_HANDLERS: dict[type, Handler] = {
     MakeBid: _make_bid,
     CallDudo: _call_dudo,
     CallCalza: _call_calza,
@@ -254,12 +262,20 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
         return []
     actions: list[PlayerAction] = []
     if seat == state.turn or _may_raise_out_of_turn(state, seat):
-        actions.extend(MakeBid(player, bid) for bid in ordering.legal_bids(state, seat))
+        top = state.dice_in_play
+        for face, (lo, hi) in sorted(ordering.bid_ranges(state, seat).items()):
+            actions.extend(_bid_actions(player, face, top)[lo - 1 : hi])
     if seat == state.turn and state.standing is not None:
         actions.append(CallDudo(player))
     if calza_problem(state, seat) is None:
         actions.append(CallCalza(player))
     return actions
+
+
+@lru_cache(maxsize=4096)
+def _bid_actions(player: str, face: int, top: int) -> tuple[MakeBid, ...]:
+    """MakeBid actions on `face` from 1 to `top` dice; shared, since actions are immutable."""
+    return tuple(MakeBid(player, bid) for bid in ordering.bid_row(face, top))
 
 
 def is_legal(state: GameState, action: PlayerAction) -> bool:

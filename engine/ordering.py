@@ -12,6 +12,8 @@ After 3x1 (three pacos): 4x1 raises on pacos; leaving pacos needs 7 of a face (2
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.bids import PACOS, Bid
 from engine.state import GameState
 
@@ -95,6 +97,13 @@ def bid_problem(state: GameState, seat: int, bid: Bid) -> str | None:
     return "bid_not_higher"
 
 
+@lru_cache(maxsize=512)
+def bid_row(face: int, top: int) -> tuple[Bid, ...]:
+    """Bids on `face` from 1 to `top` dice; shared, since bids are immutable."""
+    return tuple(Bid(q, face) for q in range(1, top + 1))
+
+
 def legal_bids(state: GameState, seat: int) -> list[Bid]:
     """Every legal bid for `seat`, lowest quantity first within each face."""
-    return [Bid(q, g) for g, (lo, hi) in sorted(bid_ranges(state, seat).items()) for q in range(lo, hi + 1)]
+    top = state.dice_in_play
+    return [b for g, (lo, hi) in sorted(bid_ranges(state, seat).items()) for b in bid_row(g, top)[lo - 1 : hi]]

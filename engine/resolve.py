@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from engine.bids import PACOS, Bid
 from engine.events import Event
-from engine.state import GameState, Phase, Reveal
+from engine.state import GameState, Phase, Reveal, evolve
 
 Events = list[Event]
 CHAMBERS = 6
@@ -30,7 +30,10 @@ def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, E
     count = count_matching(state.dice, bid, wild)
     names = state.players
     events: Events = [
-        Event("challenge" if call == "dudo" else "calza", {"player": names[caller], "bidder": names[bidder], "bid": bid.to_list()}),
+        Event(
+            "challenge" if call == "dudo" else "calza",
+            {"player": names[caller], "bidder": names[bidder], "bid": bid.to_list()},
+        ),
         Event("reveal", {
             "dice": {names[s]: list(cup) for s, cup in enumerate(state.dice) if state.counts[s] > 0},
             "bid": bid.to_list(),
@@ -47,7 +50,7 @@ def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, E
         losers, gainer, opener = [caller], None, caller
     reveal = Reveal(state.round_no, call, caller, bidder, bid, wild, count, state.dice,
                     losers[0] if len(losers) == 1 else None, gainer)
-    state = replace(state, reveal=reveal, dice=(), opener=opener, turn=None, palifico=False)
+    state = evolve(state, reveal=reveal, dice=(), opener=opener, turn=None, palifico=False)
     if gainer is not None:
         state, more = _gain(state, gainer)
         events += more
@@ -55,7 +58,7 @@ def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, E
         state, more = _lose(state, seat)
         events += more
     if state.rules.loss == "revolver" and losers:
-        return replace(state, phase=Phase.SHOT, shot_seat=losers[0], extra_shots=tuple(losers[1:])), events
+        return evolve(state, phase=Phase.SHOT, shot_seat=losers[0], extra_shots=tuple(losers[1:])), events
     return _finish_round(state, events)
 
 
@@ -71,13 +74,13 @@ def _gain(state: GameState, seat: int) -> tuple[GameState, Events]:
     name = state.players[seat]
     if state.rules.loss == "revolver":
         if state.bullets[seat] == 0:
-            return replace(state, reveal=_no_gainer(state)), []
+            return evolve(state, reveal=_no_gainer(state)), []
         bullets = _set(state.bullets, seat, state.bullets[seat] - 1)
-        return replace(state, bullets=bullets), [Event("bullet_removed", {"player": name, "bullets": bullets[seat]})]
+        return evolve(state, bullets=bullets), [Event("bullet_removed", {"player": name, "bullets": bullets[seat]})]
     if state.counts[seat] >= state.rules.max_dice:
-        return replace(state, reveal=_no_gainer(state)), []
+        return evolve(state, reveal=_no_gainer(state)), []
     counts = _set(state.counts, seat, state.counts[seat] + 1)
-    return replace(state, counts=counts), [Event("die_regained", {"player": name, "dice": counts[seat]})]
+    return evolve(state, counts=counts), [Event("die_regained", {"player": name, "dice": counts[seat]})]
 
 
 def _no_gainer(state: GameState) -> Reveal | None:
@@ -89,9 +92,9 @@ def _lose(state: GameState, seat: int) -> tuple[GameState, Events]:
     name = state.players[seat]
     if state.rules.loss == "revolver":
         bullets = _set(state.bullets, seat, min(CHAMBERS, state.bullets[seat] + 1))
-        return replace(state, bullets=bullets), [Event("bullet_added", {"player": name, "bullets": bullets[seat]})]
+        return evolve(state, bullets=bullets), [Event("bullet_added", {"player": name, "bullets": bullets[seat]})]
     counts = _set(state.counts, seat, state.counts[seat] - 1)
-    state = replace(state, counts=counts)
+    state = evolve(state, counts=counts)
     events = [Event("die_lost", {"player": name, "dice": counts[seat]})]
     if counts[seat] == 0:
         events.append(Event("player_out", {"player": name}))
@@ -106,7 +109,7 @@ def _maybe_palifico(state: GameState, seat: int) -> tuple[GameState, Events]:
     mode = state.rules.palifico
     if mode == "off" or state.palifico or (mode == "once_per_player" and state.palifico_used[seat]):
         return state, []
-    state = replace(state, palifico=True, opener=seat, palifico_used=_set(state.palifico_used, seat, True))
+    state = evolve(state, palifico=True, opener=seat, palifico_used=_set(state.palifico_used, seat, True))
     return state, [Event("palifico", {"player": state.players[seat]})]
 
 
@@ -117,11 +120,11 @@ def take_shot(state: GameState, fires: bool) -> tuple[GameState, Events]:
     name = state.players[seat]
     events = [Event("shot", {"player": name, "fires": fires, "bullets": state.bullets[seat]})]
     if fires:
-        state = replace(state, counts=_set(state.counts, seat, 0))
+        state = evolve(state, counts=_set(state.counts, seat, 0))
         events.append(Event("player_out", {"player": name}))
     if state.extra_shots:
-        return replace(state, shot_seat=state.extra_shots[0], extra_shots=state.extra_shots[1:]), events
-    return _finish_round(replace(state, shot_seat=None), events)
+        return evolve(state, shot_seat=state.extra_shots[0], extra_shots=state.extra_shots[1:]), events
+    return _finish_round(evolve(state, shot_seat=None), events)
 
 
 def _finish_round(state: GameState, events: Events) -> tuple[GameState, Events]:
@@ -137,14 +140,14 @@ def _finish_round(state: GameState, events: Events) -> tuple[GameState, Events]:
         winner = live[0]
         events.append(Event("round_over", {**summary, "next": None}))
         events.append(Event("game_over", {"winner": names[winner]}))
-        return replace(state, phase=Phase.OVER, winner=winner, opener=None, palifico=False), events
+        return evolve(state, phase=Phase.OVER, winner=winner, opener=None, palifico=False), events
     opener = state.opener
     assert opener is not None
     if state.counts[opener] == 0:
         opener = state.next_live(opener)
     phase = Phase.DIRECTION if state.rules.loser_chooses_direction else Phase.ROLL
     events.append(Event("round_over", {**summary, "next": names[opener]}))
-    return replace(state, phase=phase, opener=opener), events
+    return evolve(state, phase=phase, opener=opener), events
 
 
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

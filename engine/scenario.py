@@ -10,7 +10,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.actions import CallCalza, CallDudo, ChooseDirection, MakeBid, PickFirst, PlayerAction, PullTrigger, RollDice
+from engine.actions import (
+    CallCalza,
+    CallDudo,
+    ChooseDirection,
+    MakeBid,
+    PickFirst,
+    PlayerAction,
+    PullTrigger,
+    RollDice,
+)
 from engine.bids import Bid
 from engine.errors import DudoError
 from engine.events import Event
@@ -74,7 +83,7 @@ def _play_round(state: GameState, rnd: Mapping[str, Any], number: int) -> tuple[
         state, more = _step(state, PullTrigger(rnd["shot"] == "fires"), where)
         events += more
     result = _round_result(state, events)
-    _check(result, state, rnd.get("expect", {}), events, where)
+    _check(result, state, rnd.get("expect", {}), where)
     return state, result
 
 
@@ -133,7 +142,7 @@ def _name(state: GameState, seat: int | None) -> str | None:
     return state.players[seat] if seat is not None else None
 
 
-def _check(result: dict[str, Any], state: GameState, expect: Mapping[str, Any], events: list[Event], where: str) -> None:
+def _check(result: dict[str, Any], state: GameState, expect: Mapping[str, Any], where: str) -> None:
     for key, wanted in expect.items():
         got = result.get(key)
         if key == "eliminated":
