@@ -11,6 +11,7 @@ from typing import Any
 
 from engine import ordering
 from engine.game import calza_problem, legal_actions
+from engine.odds import bid_odds, expected_count
 from engine.state import GameState, Phase
 
 
@@ -40,7 +41,20 @@ def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
     }
     if seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0:
         view["my_dice"] = list(state.dice[seat])
+    view["odds"] = _odds(state, view["my_dice"])
     return view
+
+
+def _odds(state: GameState, my_dice: list[int]) -> dict[str, float] | None:
+    """The standing bid's chances as this viewer can judge them (a spectator gets the expectation)."""
+    entry = state.standing
+    if entry is None or state.phase is not Phase.BIDDING:
+        return None
+    wild = state.round_wild
+    if not my_dice:
+        return {"expected": round(expected_count(entry.bid.face, state.dice_in_play, wild), 2)}
+    odds = bid_odds(entry.bid, my_dice, state.dice_in_play - len(my_dice), wild)
+    return {"at_least": round(odds.at_least, 4), "exactly": round(odds.exactly, 4), "expected": round(odds.expected, 2)}
 
 
 def legal_summary(state: GameState, player: str) -> dict[str, Any]:
