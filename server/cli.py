@@ -53,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Subcommands that live with their code: (module, function that adds them).
-_COMMANDS: tuple[tuple[str, str], ...] = ()
+_COMMANDS: tuple[tuple[str, str], ...] = (
+    ("voice.cli", "add_parse_command"),
+)
 
 
 def _add_from(sub: argparse._SubParsersAction, module: str, function: str) -> None:  # type: ignore[type-arg]

@@ -1,0 +1,28 @@
+"""Spoken calls: language packs, the parser, state-aware parsing and Vosk grammars.
+
+>>> from voice import parse
+>>> parse("sette cinque", "it").to_dict()
+{'intent': 'bid', 'quantity': 7, 'face': 5}
+"""
+
+from voice.context import Heard, parse_in_context
+from voice.grammar import grammar_for, hearable_calls
+from voice.intent import Intent
+from voice.packs import PackError, UnknownLanguageError, languages, load_pack
+from voice.parser import parse
+from voice.wording import announce, render_bid
+
+__all__ = [
+    "Heard",
+    "Intent",
+    "PackError",
+    "UnknownLanguageError",
+    "announce",
+    "grammar_for",
+    "hearable_calls",
+    "languages",
+    "load_pack",
+    "parse",
+    "parse_in_context",
+    "render_bid",
+]

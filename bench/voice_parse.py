@@ -1,0 +1,104 @@
+"""Transcripts parsed per second, per language, over a realistic mix.
+
+The mix: the shared conformance corpus (where it has the language), every bid to 30
+in canonical words plus a sample of alternate wordings with filler words and
+punctuation, the calls, and chatter that must give no move. Also times the
+state-aware parser on exact calls and on near-misses (rapidfuzz). Run:
+
+    python -m bench.voice_parse
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bench._report import machine, write_section
+from voice import languages, load_pack, parse, parse_in_context
+from voice.wording import bid_phrases
+
+CHATTER = {
+    "it": ["ciao a tutti", "tocca a te", "che fortuna", "ancora una", "non ho capito", "ventiquattro"],
+    "es": ["hola a todos", "te toca", "qué suerte", "otra más", "no entendí", "veinticuatro"],
+    "fr": ["bonjour à tous", "à toi", "quelle chance", "encore une", "pas compris", "vingt-quatre"],
+    "pt": ["olá pessoal", "sua vez", "que sorte", "mais uma", "não entendi", "vinte e quatro"],
+    "en": ["hello everyone", "your turn", "so lucky", "one more", "did not get that", "twenty four"],
+}
+NEAR_MISSES = {
+    "it": ["otto cinqe", "dudu", "nove pacoss"],
+    "es": ["ocho cincoss", "dudu", "nueve pacoss"],
+    "fr": ["huit cinqs", "dudu", "neuf pacoss"],
+    "pt": ["oito cincoss", "dudu", "nove pacoss"],
+    "en": ["eight fivs", "dudu", "nine acess"],
+}
+LEGAL = [(q, f) for q in range(8, 31) for f in range(2, 7)] + [(q, 1) for q in range(4, 31)]
+
+
+def corpus(lang: str) -> list[str]:
+    """The shared corpus transcripts of `lang`, if the shared folder is there."""
+    shared = Path(os.environ.get("DUDO_SHARED", Path(__file__).resolve().parents[1].parent / "shared"))
+    path = shared / "voice" / "phrases.jsonl"
+    if not path.is_file():
+        return []
+    cases = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    return [case["text"] for case in cases if case["lang"] == lang]
+
+
+def mix(lang: str, rng: random.Random) -> list[str]:
+    """The transcripts timed for `lang`."""
+    pack = load_pack(lang)
+    bids = [bid_phrases(pack, q, f) for q in range(1, 31) for f in range(1, 7)]
+    texts = [phrases[0] for phrases in bids]
+    for phrases in rng.sample(bids, 60):
+        filler = rng.choice(pack.fillers)
+        texts.append(f"{filler} {rng.choice(phrases).capitalize()}!")
+    texts += [p for call in ("dudo", "calza", "cancel") for p in pack.calls[call]]
+    texts += CHATTER[lang] * 4 + corpus(lang) * 2
+    rng.shuffle(texts)
+    return texts
+
+
+def rate(texts: list[str], run: Callable[[str], object], seconds: float = 1.0) -> float:
+    """Transcripts per second for `run` over `texts`, repeated for about `seconds`."""
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for text in texts:
+            run(text)
+        done += len(texts)
+    return done / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Time every language and write the section of docs/BENCHMARKS.md."""
+    rng = random.Random(4)
+    rows = []
+    for lang in languages():
+        texts = mix(lang, rng)
+        plain = rate(texts, lambda t, lang=lang: parse(t, lang))
+        legal_calls = [*texts[:50], *CHATTER[lang]]
+        state = rate(legal_calls, lambda t, lang=lang: parse_in_context(t, lang, LEGAL), 0.5)
+        near = rate(NEAR_MISSES[lang], lambda t, lang=lang: parse_in_context(t, lang, LEGAL), 0.5)
+        rows.append(f"| {lang} | {len(texts)} | {plain:,.0f} | {state:,.0f} | {near:,.0f} |")
+        print(rows[-1])
+    markdown = "\n".join(
+        [
+            "## voice_parse: transcripts parsed per second",
+            "",
+            f"{machine()}. Mix per language: shared corpus, every bid to 30 in words, bids with",
+            "fillers and punctuation, the calls, chatter. `parse_in_context` is timed on the first",
+            "50 transcripts of the mix plus chatter, and on near-misses (rapidfuzz). Target: 20,000/s.",
+            "",
+            "| lang | transcripts | parse /s | parse_in_context /s | near-miss /s |",
+            "|---|---|---|---|---|",
+            *rows,
+        ]
+    )
+    write_section("voice_parse", markdown)
+
+
+if __name__ == "__main__":
+    main()

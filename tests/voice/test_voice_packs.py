@@ -1,0 +1,99 @@
+"""Packs load, index and fail early with a clear message when broken."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from voice import PackError, UnknownLanguageError, languages, load_pack
+from voice.packs import load_pack_file
+
+PACKS = Path(__file__).resolve().parents[2] / "voice" / "packs"
+
+
+def _pack(tmp_path: Path, change: Any) -> Path:
+    """The Italian pack with `change(data)` applied, written to a file."""
+    data = json.loads((PACKS / "it.json").read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_every_pack_loads_with_numbers_to_forty() -> None:
+    for lang in languages():
+        pack = load_pack(lang)
+        assert all(n in pack.numbers for n in range(1, 41)), lang
+        assert pack.lang == lang
+
+
+def test_italian_numbers_are_generated_with_elision() -> None:
+    numbers = load_pack("it").numbers
+    assert numbers[21] == ("ventun", "ventuno", "ventuna")
+    assert numbers[23] == ("ventitré",) and numbers[28] == ("ventotto",) and numbers[38] == ("trentotto",)
+
+
+def test_unknown_language() -> None:
+    with pytest.raises(UnknownLanguageError, match="languages: en, es, fr, it, pt"):
+        load_pack("xx")
+    assert issubclass(UnknownLanguageError, ValueError)
+
+
+def _drop_error(data: dict[str, Any]) -> None:
+    del data["errors"]["face_locked"]
+
+
+def _bad_field(data: dict[str, Any]) -> None:
+    data["events"]["winner"] = "{winer} vince!"
+
+
+def _clash(data: dict[str, Any]) -> None:
+    data["fillers"].append("dudo")
+
+
+def _short_numbers(data: dict[str, Any]) -> None:
+    data["numbers"]["tens"] = {"20": "venti", "30": "trenta"}
+
+
+def _bad_face(data: dict[str, Any]) -> None:
+    data["faces"]["7"] = {"singular": ["sette"], "plural": ["sette"]}
+
+
+def _stray_alike(data: dict[str, Any]) -> None:
+    data["sound_alikes"]["bluff"] = ["blaf"]
+
+
+def _empty_call(data: dict[str, Any]) -> None:
+    data["calls"]["calza"] = []
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_drop_error, r"errors\.face_locked: expected a non-empty string"),
+        (_bad_field, r"events\.winner: unknown fields \['winer'\]"),
+        (_clash, r"'dudo': means both call dudo and filler"),
+        (_short_numbers, r"numbers: no words for \[40\]"),
+        (_bad_face, r"faces: expected exactly the faces 1\.\.6"),
+        (_stray_alike, r"sound_alikes\.bluff: not a number, face or call word"),
+        (_empty_call, r"calls\.calza: expected a non-empty list"),
+    ],
+)
+def test_a_broken_pack_fails_at_load_time(tmp_path: Path, change: Any, message: str) -> None:
+    with pytest.raises(PackError, match=message) as info:
+        load_pack_file(_pack(tmp_path, change))
+    assert "broken.json" in str(info.value)
+
+
+def test_the_unchanged_pack_loads_from_a_file(tmp_path: Path) -> None:
+    assert load_pack_file(_pack(tmp_path, lambda data: None)).numbers == load_pack("it").numbers
+
+
+def test_invalid_json_is_a_pack_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(PackError, match="not valid JSON"):
+        load_pack_file(path)

@@ -1,0 +1,84 @@
+"""The lexer: a transcript -> the pack's phrases, longest match first.
+
+Matching is a dict look-up per token, over phrases indexed by their first token, so a
+compound number ("treinta y cinco", "vingt et un", "twenty five") or a call ("non ci
+credo") is one lexeme. A word that is not in the pack stays as an unknown lexeme: the
+plain parser rejects it, the state-aware parser may read it as a player's name or a
+recogniser's near-miss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+from voice.packs import Meaning, Pack, load_pack
+from voice.text import tokens
+
+Phrases = tuple[tuple[tuple[str, ...], Meaning], ...]
+
+
+class Lexeme(NamedTuple):
+    """One phrase of a transcript; `meaning` None for a word the pack does not know."""
+
+    text: str
+    meaning: Meaning | None
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """A pack's phrases, indexed for the lexer."""
+
+    pack: Pack
+    starts: Mapping[str, Phrases]  # first token -> (phrase, meaning), longest first
+
+    def lex(self, text: str) -> list[Lexeme]:
+        """The lexemes of `text`."""
+        words = self._split_unknown_hyphens(tokens(text))
+        out: list[Lexeme] = []
+        i, n = 0, len(words)
+        while i < n:
+            lexeme, i = self._longest(words, i, n)
+            out.append(lexeme)
+        return out
+
+    def _longest(self, words: list[str], i: int, n: int) -> tuple[Lexeme, int]:
+        """The longest phrase at `i`, and the index after it."""
+        for phrase, meaning in self.starts.get(words[i], ()):
+            end = i + len(phrase)
+            if end <= n and (len(phrase) == 1 or tuple(words[i:end]) == phrase):
+                return Lexeme(" ".join(phrase), meaning), end
+        if words[i].isdigit():
+            return Lexeme(words[i], _digits(words[i])), i + 1
+        return Lexeme(words[i], None), i + 1
+
+    def _split_unknown_hyphens(self, words: list[str]) -> list[str]:
+        """ "venti-cinque" -> "venti", "cinque" unless the pack knows the hyphenated word."""
+        if not any("-" in w for w in words):
+            return words
+        out: list[str] = []
+        for word in words:
+            out.extend(word.split("-") if "-" in word and word not in self.starts else [word])
+        return out
+
+
+def _digits(word: str) -> Meaning:
+    """A typed number: "7" is seven, and names face 7 never."""
+    value = int(word)
+    return Meaning("number", number=value, face=value if 1 <= value <= 6 else None)
+
+
+@cache
+def lexicon_for(lang: str) -> Lexicon:
+    """The lexicon of `lang` (built once)."""
+    return build_lexicon(load_pack(lang))
+
+
+def build_lexicon(pack: Pack) -> Lexicon:
+    """Index `pack.meanings` by first token, longest phrase first."""
+    starts: dict[str, list[tuple[tuple[str, ...], Meaning]]] = {}
+    for phrase, meaning in pack.meanings.items():
+        starts.setdefault(phrase[0], []).append((phrase, meaning))
+    return Lexicon(pack, {w: tuple(sorted(ps, key=lambda p: -len(p[0]))) for w, ps in starts.items()})

@@ -1,0 +1,324 @@
+"""Language packs: load `voice/packs/<lang>.json`, check it, and index its phrases.
+
+A pack is data: number words and the rules that compound them, face names, calls,
+cancel words, filler words, sound-alike spellings for words a small recogniser lacks,
+and the sentences the hub speaks, keyed by event or engine error code. Every check
+runs at load time, so a broken pack fails with an error naming the file and the entry,
+never halfway through a game.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from voice.numbers import CompoundRule, number_words
+from voice.text import fold, phrase_key
+
+MIN_NUMBER = 40
+"""Every pack must say at least the quantities 1..MIN_NUMBER."""
+
+CALLS = ("dudo", "calza")
+"""The calls a pack must name, by intent."""
+
+EVENT_FIELDS: Mapping[str, frozenset[str]] = {
+    "bid": frozenset({"player", "bid"}),
+    "challenge": frozenset({"player"}),
+    "calza": frozenset({"player"}),
+    "reveal": frozenset({"count", "face"}),
+    "die_lost": frozenset({"player", "dice"}),
+    "die_regained": frozenset({"player", "dice"}),
+    "bullet_added": frozenset({"player", "bullets"}),
+    "bullet_removed": frozenset({"player", "bullets"}),
+    "shot_fired": frozenset({"player", "bullets"}),
+    "shot_survived": frozenset({"player", "bullets"}),
+    "player_out": frozenset({"player"}),
+    "palifico": frozenset({"player"}),
+    "winner": frozenset({"player"}),
+    "turn": frozenset({"player"}),
+}
+"""Each event the hub announces -> the fields its template may use."""
+
+ERROR_CODES = (
+    "not_your_turn",
+    "bid_not_higher",
+    "pacos_opening_not_allowed",
+    "face_locked",
+    "bid_too_high",
+    "invalid_bid",
+    "calza_not_allowed",
+    "no_bid_to_challenge",
+    "game_over",
+)
+"""Engine error codes every pack explains aloud (their templates take no fields)."""
+
+PLURAL_FIELD: Mapping[str, str] = {
+    "reveal": "count",
+    "die_lost": "dice",
+    "die_regained": "dice",
+    "bullet_added": "bullets",
+    "bullet_removed": "bullets",
+}
+"""Events whose template may have a "one" and an "other" form, and the field choosing."""
+
+_PACKS = resources.files("voice") / "packs"
+
+
+class PackError(ValueError):
+    """A language pack that cannot be used; the message names the file and the entry."""
+
+
+class UnknownLanguageError(ValueError):
+    """A language with no pack; the message lists the languages there are."""
+
+
+class Meaning(NamedTuple):
+    """What one phrase of a pack means to the parser."""
+
+    kind: str  # "number", "face", "call" or "filler"
+    number: int | None = None
+    face: int | None = None  # set for a face name, and for a number word that is also one
+    call: str | None = None  # "dudo", "calza" or "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class FaceNames:
+    """The names of one face: singular forms (after "one"), plural forms (after more)."""
+
+    singular: tuple[str, ...]
+    plural: tuple[str, ...]
+
+    def for_quantity(self, quantity: int) -> tuple[str, ...]:
+        """The forms that follow `quantity`, canonical first."""
+        return self.singular if quantity == 1 else self.plural
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A sentence to speak: `other`, or `one` when the plural field is 1."""
+
+    other: str
+    one: str | None
+    fields: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One language, checked and indexed."""
+
+    lang: str
+    name: str
+    numbers: Mapping[int, tuple[str, ...]]
+    faces: Mapping[int, FaceNames]
+    calls: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> phrases
+    fillers: tuple[str, ...]
+    sound_alikes: Mapping[str, tuple[str, ...]]  # folded word -> spellings that sound like it
+    speech: Mapping[str, Template]
+    meanings: Mapping[tuple[str, ...], Meaning]
+
+    def number(self, value: int) -> str:
+        """The canonical spelling of `value`."""
+        try:
+            return self.numbers[value][0]
+        except KeyError:
+            raise ValueError(f"{self.lang}: no words for the number {value}") from None
+
+
+def languages() -> tuple[str, ...]:
+    """The languages that have a pack, sorted."""
+    return tuple(sorted(p.name[:-5] for p in _PACKS.iterdir() if p.name.endswith(".json")))
+
+
+@cache
+def load_pack(lang: str) -> Pack:
+    """The pack for `lang` ("it", "es", ...); UnknownLanguageError lists the others."""
+    if lang not in languages():
+        raise UnknownLanguageError(f"unknown language {lang!r}; languages: {', '.join(languages())}")
+    source = _PACKS / f"{lang}.json"
+    return parse_pack(source.read_text(encoding="utf-8"), f"voice/packs/{lang}.json")
+
+
+def load_pack_file(path: Path) -> Pack:
+    """A pack from any file (for pack authors and tests)."""
+    return parse_pack(path.read_text(encoding="utf-8"), str(path))
+
+
+def parse_pack(text: str, origin: str) -> Pack:
+    """Check and index a pack's JSON text; PackError names `origin` and the entry."""
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise PackError(f"{origin}: not valid JSON: {err}") from None
+    return _Reader(origin).pack(data)
+
+
+class _Reader:
+    """Reads one pack's JSON, failing with the path of the bad entry."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+
+    def fail(self, where: str, problem: str) -> PackError:
+        return PackError(f"{self.origin}: {where}: {problem}")
+
+    def obj(self, value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, "expected an object")
+        return value
+
+    def words(self, value: Any, where: str) -> tuple[str, ...]:
+        ok = isinstance(value, list) and value and all(isinstance(w, str) and phrase_key(w) for w in value)
+        if not ok:
+            raise self.fail(where, "expected a non-empty list of words")
+        return tuple(value)
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(where, "expected a non-empty string")
+        return value
+
+    def int_keys(self, value: Any, where: str) -> dict[int, Any]:
+        table = self.obj(value, where)
+        if not all(key.isdigit() for key in table):
+            raise self.fail(where, "keys must be whole numbers")
+        return {int(key): item for key, item in table.items()}
+
+    def pack(self, data: Any) -> Pack:
+        data = self.obj(data, "pack")
+        lang = self.text(data.get("lang"), "lang")
+        calls = self.obj(data.get("calls"), "calls")
+        pack_calls = {call: self.words(calls.get(call), f"calls.{call}") for call in CALLS}
+        pack_calls["cancel"] = self.words(data.get("cancel"), "cancel")
+        numbers = self.numbers(self.obj(data.get("numbers"), "numbers"))
+        faces = self.faces(data.get("faces"))
+        fillers = self.words(data.get("fillers"), "fillers")
+        speech = self.speech(data.get("events"), data.get("errors"))
+        alikes_raw = self.obj(data.get("sound_alikes", {}), "sound_alikes")
+        alikes = {fold(k): self.words(v, f"sound_alikes.{k}") for k, v in alikes_raw.items()}
+        meanings = self.meanings(numbers, faces, pack_calls, fillers, alikes)
+        name = self.text(data.get("name", lang), "name")
+        return Pack(lang, name, numbers, faces, pack_calls, fillers, alikes, speech, meanings)
+
+    def numbers(self, spec: dict[str, Any]) -> dict[int, tuple[str, ...]]:
+        words = {
+            v: self.words(w, f"numbers.words.{v}") for v, w in self.int_keys(spec.get("words"), "numbers.words").items()
+        }
+        tens = {
+            v: self.text(w, f"numbers.tens.{v}") for v, w in self.int_keys(spec.get("tens", {}), "numbers.tens").items()
+        }
+        compound = self.obj(spec.get("compound", {"joiners": [""]}), "numbers.compound")
+        joiners = compound.get("joiners")
+        one_joiners = compound.get("one_joiners", [])
+        for where, value in (("joiners", joiners), ("one_joiners", one_joiners)):
+            if not isinstance(value, list) or not all(isinstance(j, str) for j in value):
+                raise self.fail(f"numbers.compound.{where}", "expected a list of strings")
+        units = {
+            u: self.words(w, f"numbers.compound.units.{u}")
+            for u, w in self.int_keys(compound.get("units", {}), "numbers.compound.units").items()
+        }
+        elide = bool(compound.get("elide_before_vowel"))
+        rule = CompoundRule(tuple(joiners or ()), tuple(one_joiners), elide, units)
+        table = number_words(words, tens, rule)
+        missing = [n for n in range(1, MIN_NUMBER + 1) if n not in table]
+        if missing:
+            raise self.fail("numbers", f"no words for {missing}; a pack must say 1..{MIN_NUMBER}")
+        return table
+
+    def faces(self, value: Any) -> dict[int, FaceNames]:
+        table = self.int_keys(value, "faces")
+        if sorted(table) != [1, 2, 3, 4, 5, 6]:
+            raise self.fail("faces", "expected exactly the faces 1..6")
+        out = {}
+        for face, names in table.items():
+            names = self.obj(names, f"faces.{face}")
+            singular = self.words(names.get("singular"), f"faces.{face}.singular")
+            out[face] = FaceNames(singular, self.words(names.get("plural"), f"faces.{face}.plural"))
+        return out
+
+    def speech(self, events: Any, errors: Any) -> dict[str, Template]:
+        events, errors = self.obj(events, "events"), self.obj(errors, "errors")
+        out = {
+            key: self.template(events.get(key), f"events.{key}", key, allowed) for key, allowed in EVENT_FIELDS.items()
+        }
+        out.update({code: self.template(errors.get(code), f"errors.{code}", code, frozenset()) for code in ERROR_CODES})
+        unknown = (set(events) - set(EVENT_FIELDS)) | (set(errors) - set(ERROR_CODES))
+        if unknown:
+            raise self.fail("events/errors", f"unknown keys {sorted(unknown)}")
+        return out
+
+    def template(self, value: Any, where: str, key: str, allowed: frozenset[str]) -> Template:
+        if isinstance(value, dict) and key in PLURAL_FIELD:
+            if set(value) != {"one", "other"}:
+                raise self.fail(where, 'expected the forms "one" and "other"')
+            one, other = self.text(value["one"], f"{where}.one"), self.text(value["other"], f"{where}.other")
+        else:
+            one, other = None, self.text(value, where)
+        used: set[str] = set()
+        for form in (one, other):
+            if form is not None:
+                used |= self.fields(form, where)
+        if used - allowed:
+            raise self.fail(where, f"unknown fields {sorted(used - allowed)}; allowed: {sorted(allowed)}")
+        return Template(other, one, frozenset(used))
+
+    def fields(self, template: str, where: str) -> set[str]:
+        try:
+            names = {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+        except ValueError as err:
+            raise self.fail(where, f"bad template: {err}") from None
+        if "" in names or any(not n.isidentifier() for n in names):
+            raise self.fail(where, "placeholders must be named, like {player}")
+        return names
+
+    def meanings(
+        self,
+        numbers: Mapping[int, tuple[str, ...]],
+        faces: Mapping[int, FaceNames],
+        calls: Mapping[str, tuple[str, ...]],
+        fillers: tuple[str, ...],
+        alikes: Mapping[str, tuple[str, ...]],
+    ) -> dict[tuple[str, ...], Meaning]:
+        index: dict[tuple[str, ...], Meaning] = {}
+        for value, spellings in numbers.items():
+            for word in spellings:
+                self.add(index, word, Meaning("number", number=value))
+        for face, names in faces.items():
+            for word in names.singular + names.plural:
+                self.add(index, word, Meaning("face", face=face))
+        for call, phrases in calls.items():
+            for phrase in phrases:
+                self.add(index, phrase, Meaning("call", call=call))
+        for word in fillers:
+            self.add(index, word, Meaning("filler"))
+        for word, spellings in alikes.items():
+            meaning = index.get((word,))
+            if meaning is None or meaning.kind == "filler":
+                raise self.fail(f"sound_alikes.{word}", "not a number, face or call word of this pack")
+            for spelling in spellings:
+                self.add(index, spelling, meaning)
+        return index
+
+    def add(self, index: dict[tuple[str, ...], Meaning], phrase: str, meaning: Meaning) -> None:
+        key = phrase_key(phrase)
+        old = index.get(key)
+        if old is None or old == meaning:
+            index[key] = meaning
+        elif {old.kind, meaning.kind} == {"number", "face"} and (old.number or old.face) == (
+            meaning.number or meaning.face
+        ):
+            value = old.number or meaning.number
+            index[key] = Meaning("number", number=value, face=value)
+        else:
+            raise self.fail(repr(phrase), f"means both {_describe(old)} and {_describe(meaning)}")
+
+
+def _describe(meaning: Meaning) -> str:
+    """A meaning in words, for error messages."""
+    detail = meaning.call or meaning.number or meaning.face
+    return f"{meaning.kind} {detail}" if detail is not None else meaning.kind
