@@ -55,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 # Subcommands that live with their code: (module, function that adds them).
 _COMMANDS: tuple[tuple[str, str], ...] = (
     ("voice.cli", "add_parse_command"),
+    ("voice.voice_cmd", "add_voice_command"),
 )
 
 

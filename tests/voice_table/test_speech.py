@@ -1,0 +1,153 @@
+"""Speech: the exact espeak voice, a real WAV of an Italian announcement, the watchdog."""
+
+from __future__ import annotations
+
+import array
+import math
+import shutil
+import threading
+import wave
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from voice.speech import Speaker, configured_engine, pick_voice
+from voice.status import VoiceStatus
+from voice.wording import announce
+
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+
+
+def test_pick_voice_is_exact() -> None:
+    voices = [SimpleNamespace(id=i) for i in ("gmw/it-fake", "roa/it-x", "roa/it", "ita")]
+    assert pick_voice(voices, "roa/it") == "roa/it"
+    assert pick_voice(voices[:2], "roa/it") is None
+
+
+def wav_stats(path: Path) -> tuple[float, float]:
+    with wave.open(str(path)) as wav:
+        frames = wav.readframes(wav.getnframes())
+        rate, width = wav.getframerate(), wav.getsampwidth()
+    assert width == 2
+    samples = array.array("h", frames)
+    rms = math.sqrt(sum(s * s for s in samples) / max(1, len(samples)))
+    return len(samples) / rate, rms
+
+
+@needs_espeak
+def test_italian_announcement_to_wav(tmp_path: Path) -> None:
+    speaker = Speaker("it", VoiceStatus())
+    assert speaker.start()
+    text = announce("it", "die_lost", player="Marco", dice=3)
+    target = tmp_path / "it.wav"
+    assert speaker.save_to_file(text, target).result(timeout=60)
+    speaker.stop()
+    duration, rms = wav_stats(target)
+    assert 1.0 < duration < 12.0, duration  # about 2-4 s of speech for this sentence
+    assert rms > 300, rms
+
+
+@needs_espeak
+def test_real_engine_has_the_italian_voice() -> None:
+    from voice.speech import pyttsx3_engine
+
+    engine = configured_engine(pyttsx3_engine, "it", None)
+    engine.runAndWait()  # pyttsx3 applies queued properties here
+    assert engine.getProperty("voice") == "roa/it"
+
+
+class StuckEngine:
+    """runAndWait never returns until released."""
+
+    def __init__(self, release: threading.Event) -> None:
+        self.release = release
+        self.said: list[str] = []
+
+    def getProperty(self, name: str) -> Any:  # noqa: N802
+        return [SimpleNamespace(id="roa/it")]
+
+    def setProperty(self, name: str, value: Any) -> None:  # noqa: N802
+        pass
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def runAndWait(self) -> None:  # noqa: N802
+        self.release.wait(10)
+
+
+def test_watchdog_restarts_then_turns_speech_off() -> None:
+    clock = [0.0]
+    release = threading.Event()
+    engines: list[StuckEngine] = []
+    ended = threading.Event()
+
+    def factory() -> StuckEngine:
+        engines.append(StuckEngine(release))
+        return engines[-1]
+
+    status = VoiceStatus()
+    speaker = Speaker("it", status, factory=factory, timeout=5, max_restarts=1, clock=lambda: clock[0],
+                      check_espeak=False, on_end=ended.set)
+    speaker._watch = lambda: None  # type: ignore[method-assign]  # drive the watchdog by hand
+    assert speaker.start()
+    speaker.say("uno")
+    _wait(lambda: speaker.busy)
+    assert not speaker.check()
+    clock[0] = 6
+    assert speaker.check()  # stuck: restart
+    assert ended.is_set()  # the microphone is unmuted
+    speaker.say("due")
+    _wait(lambda: len(engines) == 2 and speaker.busy)
+    clock[0] = 12
+    assert speaker.check()
+    assert not speaker.enabled and status.snapshot()["speech_reason"] == "speech_stuck"
+    assert not speaker.say("tre")
+    release.set()
+
+
+def test_say_never_blocks_and_mutes_while_speaking() -> None:
+    release = threading.Event()
+    events: list[str] = []
+    speaker = Speaker("it", VoiceStatus(), factory=lambda: StuckEngine(release), check_espeak=False,
+                      on_start=lambda: events.append("mute"), on_end=lambda: events.append("unmute"))
+    speaker.start()
+    for word in ("uno", "due", "tre"):
+        assert speaker.say(word)  # returns at once although the engine is blocked
+    _wait(lambda: events == ["mute"])
+    release.set()
+    _wait(lambda: events == ["mute", "unmute"] * 3)
+    speaker.stop()
+
+
+def test_missing_voice_turns_speech_off() -> None:
+    class NoItalian(StuckEngine):
+        def getProperty(self, name: str) -> Any:  # noqa: N802
+            return [SimpleNamespace(id="roa/it-x")]
+
+    status = VoiceStatus()
+    speaker = Speaker("it", status, factory=lambda: NoItalian(threading.Event()), check_espeak=False)
+    speaker.start()
+    _wait(lambda: not speaker.enabled)
+    assert "roa/it" in status.snapshot()["message"]
+
+
+def test_no_espeak_turns_speech_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    import voice.speech as speech
+
+    monkeypatch.setattr(speech, "espeak_present", lambda: False)
+    status = VoiceStatus()
+    assert not Speaker("it", status).start()
+    snap = status.snapshot()
+    assert snap["speech_reason"] == "no_espeak" and "install espeak-ng" in snap["message"]
+
+
+def _wait(condition: Any, seconds: float = 5.0) -> None:
+    done = threading.Event()
+    for _ in range(int(seconds * 100)):
+        if condition():
+            return
+        done.wait(0.01)
+    raise AssertionError("condition not met in time")

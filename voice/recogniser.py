@@ -1,0 +1,210 @@
+"""One long-lived Vosk recogniser fed by any audio source, in its own thread.
+
+The grammar (the phrases legal now) is swapped only between utterances: a new one
+waits until the current utterance ends. Only final results make moves; partial ones
+are captions. While the hub speaks the listener is muted, and it resets afterwards so
+that the hub's own voice never ends up in an utterance.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from voice.microphone import AudioSource
+
+UNK = "[unk]"
+Factory = Callable[[Any, float, str], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """Words heard: a partial caption, or a final transcript."""
+
+    text: str
+    final: bool
+
+
+def grammar_json(phrases: Iterable[str]) -> str:
+    """Vosk's grammar: a JSON list of phrases, with "[unk]" to absorb anything else."""
+    unique = list(dict.fromkeys(p.strip() for p in phrases if p.strip()))
+    if UNK not in unique:
+        unique.append(UNK)
+    return json.dumps(unique, ensure_ascii=False)
+
+
+def vocabulary(model: Any) -> Callable[[str], bool]:
+    """A predicate: is this word in the model's lexicon? (Vosk's find_word gives -1 if not.)"""
+    find = getattr(model, "find_word", None) or model.vosk_model_find_word
+
+    def known(word: str) -> bool:
+        return all(int(find(part)) >= 0 for part in word.split())
+
+    return known
+
+
+def unknown_words(phrases: Iterable[str], known: Callable[[str], bool]) -> list[str]:
+    """The words of `phrases` the model does not know, in order, once each."""
+    words = dict.fromkeys(w for p in phrases for w in p.split() if w != UNK)
+    return [w for w in words if not known(w)]
+
+
+def load_model(path: str) -> Any:
+    """A vosk.Model from a folder, with Kaldi's logging quiet."""
+    import vosk
+
+    vosk.SetLogLevel(-1)
+    return vosk.Model(path)
+
+
+def _default_factory(model: Any, rate: float, grammar: str) -> Any:
+    import vosk
+
+    return vosk.KaldiRecognizer(model, rate, grammar)
+
+
+class Recogniser:
+    """Adapter over one KaldiRecognizer: feed chunks, get Heard or None. Not thread-safe:
+    one thread feeds it; `set_grammar` alone may be called from any thread."""
+
+    def __init__(self, model: Any, rate: float, phrases: Sequence[str],
+                 factory: Factory | None = None) -> None:
+        self._model, self._rate = model, rate
+        self._factory = factory or _default_factory
+        self._grammar = grammar_json(phrases)
+        self._rec = self._factory(model, rate, self._grammar)
+        self._lock = threading.Lock()
+        self._pending: str | None = None
+        self._in_utterance = False
+        self.swaps = 0
+
+    @property
+    def grammar(self) -> list[str]:
+        """The phrases in force now."""
+        return list(json.loads(self._grammar))
+
+    def set_grammar(self, phrases: Sequence[str]) -> None:
+        """Use `phrases` from the next utterance on."""
+        with self._lock:
+            self._pending = grammar_json(phrases)
+
+    def accept(self, chunk: bytes) -> Heard | None:
+        """Feed one chunk; a final transcript, a new partial caption, or None."""
+        if not self._in_utterance:
+            self._swap()
+        if self._rec.AcceptWaveform(chunk):
+            self._in_utterance = False
+            text = _text(self._rec.Result(), "text")
+            return Heard(text, True) if text else None
+        partial = _text(self._rec.PartialResult(), "partial")
+        self._in_utterance = bool(partial)
+        return Heard(partial, False) if partial else None
+
+    def finish(self) -> Heard | None:
+        """The end of the audio: flush the last utterance."""
+        self._in_utterance = False
+        text = _text(self._rec.FinalResult(), "text")
+        return Heard(text, True) if text else None
+
+    def reset(self) -> None:
+        """Drop the utterance in progress (after the hub spoke)."""
+        self._rec.Reset()
+        self._in_utterance = False
+        self._swap()
+
+    def _swap(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, None
+        if pending is None or pending == self._grammar:
+            return
+        self._grammar = pending
+        self.swaps += 1
+        if hasattr(self._rec, "SetGrammar"):
+            self._rec.SetGrammar(pending)
+        else:
+            self._rec = self._factory(self._model, self._rate, pending)
+
+
+def _text(result: str, key: str) -> str:
+    try:
+        value = json.loads(result).get(key, "")
+    except (ValueError, AttributeError):
+        return ""
+    words = [w for w in str(value).split() if w != UNK]
+    return " ".join(words)
+
+
+class Listener:
+    """A thread that feeds a source to a Recogniser and reports what it hears."""
+
+    def __init__(
+        self, recogniser: Recogniser, source: AudioSource, on_final: Callable[[str], object],
+        on_partial: Callable[[str], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        self.recogniser, self.source = recogniser, source
+        self._on_final, self._on_partial, self._on_error = on_final, on_partial, on_error
+        self._muted = threading.Event()
+        self._reset_due = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
+
+    def start(self) -> None:
+        """Start listening."""
+        self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop listening and close the source."""
+        self._stop.set()
+        self.source.close()
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(timeout)
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the source to end."""
+        self._thread.join(timeout)
+
+    def mute(self) -> None:
+        """The hub is speaking: ignore the audio."""
+        self._muted.set()
+
+    def unmute(self) -> None:
+        """The hub stopped speaking: reset, then listen again."""
+        self._reset_due.set()
+        self._muted.clear()
+
+    @property
+    def muted(self) -> bool:
+        """True while the hub speaks."""
+        return self._muted.is_set()
+
+    def _run(self) -> None:
+        try:
+            for chunk in self.source.chunks():
+                if self._stop.is_set():
+                    return
+                self._feed(chunk)
+            if not self._stop.is_set():
+                self._emit(self.recogniser.finish())
+        except Exception as err:
+            if self._on_error and not self._stop.is_set():
+                self._on_error(err)
+
+    def _feed(self, chunk: bytes) -> None:
+        if self._muted.is_set():
+            return
+        if self._reset_due.is_set():
+            self._reset_due.clear()
+            self.recogniser.reset()
+        self._emit(self.recogniser.accept(chunk))
+
+    def _emit(self, heard: Heard | None) -> None:
+        if heard is None:
+            return
+        if heard.final:
+            self._on_final(heard.text)
+        elif self._on_partial:
+            self._on_partial(heard.text)

@@ -1,0 +1,126 @@
+"""`dudo voice install LANG` and `dudo voice check`: the speech model and the devices.
+
+The lead wires `add_voice_command(subparsers)` into server/cli.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from voice import model as models
+
+
+def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add `voice install` and `voice check` to the `dudo` command line."""
+    voice = sub.add_parser("voice", help="the offline speech model, microphone and voice")
+    actions = voice.add_subparsers(dest="voice_command", required=True)
+    install = actions.add_parser("install", help="download the official small Vosk model of LANG")
+    install.add_argument("lang", metavar="LANG", help=f"one of {', '.join(sorted(models.KNOWN))}")
+    install.add_argument("--dir", type=Path, default=None,
+                         help=f"where models go (default {models.data_dir()})")
+    install.add_argument("--base-url", default=models.BASE_URL, help="where the zips are")
+    install.add_argument("--list-url", default=models.LIST_URL,
+                         help="the official model list (size, md5); '' to skip")
+    install.add_argument("--timeout", type=float, default=30.0, help="seconds per network read")
+    install.set_defaults(handler=_install)
+    check = actions.add_parser("check", help="say what voice can do on this machine")
+    check.add_argument("lang", metavar="LANG", nargs="?", default="it")
+    check.add_argument("--model", default=None, help="a model folder you already have")
+    check.add_argument("--dir", type=Path, default=None, help="where installed models are")
+    check.set_defaults(handler=_check)
+
+
+class Bar:
+    """A one-line progress bar on a terminal."""
+
+    def __init__(self, out: TextIO, width: int = 30) -> None:
+        self.out, self.width, self._last = out, width, 0.0
+
+    def __call__(self, done: int, total: int | None) -> None:
+        now = time.monotonic()
+        if now - self._last < 0.1 and done != total:
+            return
+        self._last = now
+        mib = done / 2**20
+        if total:
+            filled = int(self.width * done / total)
+            line = f"[{'#' * filled}{'.' * (self.width - filled)}] {mib:6.1f} / {total / 2**20:.1f} MiB"
+        else:
+            line = f"{mib:6.1f} MiB"
+        self.out.write("\r" + line)
+        self.out.flush()
+
+
+def _install(args: argparse.Namespace) -> int:
+    """Download, check and unzip; exit 1 with a clear message on any failure."""
+    try:
+        info = models.info_for(args.lang)
+        print(f"Installing {info.name} ({info.zip_url(args.base_url)})")
+        folder = models.install(
+            args.lang, args.dir, base_url=args.base_url, list_url=args.list_url or None,
+            progress=Bar(sys.stdout), timeout=args.timeout,
+        )
+    except models.ModelError as err:
+        print(f"\ndudo voice install: {err}", file=sys.stderr)
+        return 1
+    print(f"\nInstalled in {folder}")
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Model, microphone and speech, one line each; exit 1 if voice cannot listen."""
+    ok = _check_model(args)
+    _check_microphone()
+    _check_speech(args.lang)
+    return 0 if ok else 1
+
+
+def _check_model(args: argparse.Namespace) -> bool:
+    folder = models.locate(args.lang, args.model, root=args.dir)
+    if folder is None:
+        print(f"model: none for {args.lang}; run `dudo voice install {args.lang}` or pass --model")
+        return False
+    from voice.grammar import hearable_calls
+    from voice.packs import UnknownLanguageError
+    from voice.recogniser import load_model, vocabulary
+
+    try:
+        known = vocabulary(load_model(str(models.check_model_dir(folder))))
+    except Exception as err:  # ModelError, or vosk failing to load it
+        print(f"model: {err}")
+        return False
+    try:
+        calls = hearable_calls(args.lang, known)
+    except UnknownLanguageError as err:
+        print(f"model: {folder} loads; {err}")
+        return True
+    can = [c for c, phrases in calls.items() if phrases]
+    print(f"model: {folder} (hears: {', '.join(can) or 'no call'})")
+    return True
+
+
+def _check_microphone() -> None:
+    from voice.microphone import AudioUnavailable, default_input, load_sounddevice
+
+    try:
+        device, rate = default_input(load_sounddevice())
+        print(f"microphone: device {device} at {rate} Hz")
+    except AudioUnavailable as err:
+        print(f"microphone: {err.reason}: {err.detail}")
+
+
+def _check_speech(lang: str) -> None:
+    from voice.speech import SpeechUnavailable, configured_engine, espeak_present, pyttsx3_engine, voice_id
+
+    if not espeak_present():
+        print("speech: espeak-ng is missing (install espeak-ng)")
+        return
+    try:
+        configured_engine(pyttsx3_engine, lang, None)
+        print(f"speech: espeak-ng voice {voice_id(lang)}")
+    except SpeechUnavailable as err:
+        print(f"speech: {err.detail}")
