@@ -160,7 +160,7 @@ def calza_problem(state: GameState, seat: int) -> tuple[str, str] | None:
         return "no_bid_to_challenge", "nobody has bid yet"
     if standing.seat == seat:
         return "calza_not_allowed", "the bidder cannot calza their own bid"
-    if len(state.live_seats) < rules.calza_min_players:
+    if sum(1 for c in state.counts if c) < rules.calza_min_players:
         return "calza_not_allowed", f"calza needs at least {rules.calza_min_players} players in the game"
     if rules.calza_requires_missing_die and state.counts[seat] >= rules.max_dice:
         return "calza_not_allowed", "only a player who has lost a die may calza"
@@ -258,7 +258,7 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
         return []
     if state.phase is Phase.DIRECTION:
         return [ChooseDirection(player, True), ChooseDirection(player, False)] if seat == state.opener else []
-    if state.phase is not Phase.BIDDING:
+    if state.phase is not Phase.BIDDING or (seat != state.turn and not _acts_out_of_turn(state.rules)):
         return []
     actions: list[PlayerAction] = []
     if seat == state.turn or _may_raise_out_of_turn(state, seat):
@@ -276,6 +276,11 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
 def _bid_actions(player: str, face: int, top: int) -> tuple[MakeBid, ...]:
     """MakeBid actions on `face` from 1 to `top` dice; shared, since actions are immutable."""
     return tuple(MakeBid(player, bid) for bid in ordering.bid_row(face, top))
+
+
+def _acts_out_of_turn(rules: Rules) -> bool:
+    """Whether these rules let anyone act off their turn (calza or raises)."""
+    return rules.out_of_turn_raises or rules.calza in ("anyone", "anyone_but_bidder_and_current")
 
 
 def is_legal(state: GameState, action: PlayerAction) -> bool:

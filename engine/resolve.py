@@ -144,7 +144,7 @@ def _finish_round(state: GameState, events: Events) -> tuple[GameState, Events]:
     opener = state.opener
     assert opener is not None
     if state.counts[opener] == 0:
-        opener = state.next_live(opener)
+        opener = state.next_live(opener, 1)  # RULES: the next live player clockwise
     phase = Phase.DIRECTION if state.rules.loser_chooses_direction else Phase.ROLL
     events.append(Event("round_over", {**summary, "next": names[opener]}))
     return evolve(state, phase=phase, opener=opener), events

@@ -44,7 +44,7 @@ class Reveal:
     gainer: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     """A whole game at one moment. Seats are indices into `players` (clockwise order)."""
 
@@ -102,23 +102,24 @@ class GameState:
         raise ValueError("no live seat")
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState))
-_FIELD_SET = frozenset(_STATE_FIELDS)
-_SLOTS = tuple((name, getattr(GameState, name)) for name in _STATE_FIELDS)
+_FIELD_SET = frozenset(f.name for f in fields(GameState))
 
 
 def evolve(state: GameState, **changes: object) -> GameState:
-    """A copy of `state` with `changes`: `dataclasses.replace` without its per-call overhead."""
+    """A copy of `state` with `changes`: `dataclasses.replace` without its per-call overhead.
+
+    GameState keeps its fields in `__dict__` (no slots) so that a copy is two dict updates.
+    """
     unknown = changes.keys() - _FIELD_SET
     if unknown:
         raise TypeError(f"GameState has no field {sorted(unknown)}")
     new = object.__new__(GameState)
-    for name, slot in _SLOTS:
-        slot.__set__(new, changes[name] if name in changes else slot.__get__(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
     return new
 
 
 def stamp_version(fresh: GameState, version: int) -> GameState:
     """Set the version of a state that `evolve` has just built and nobody else holds yet."""
-    object.__setattr__(fresh, "version", version)
+    fresh.__dict__["version"] = version
     return fresh

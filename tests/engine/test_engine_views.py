@@ -1,0 +1,53 @@
+"""`view_for`: own dice only, public counts and bids, everything at the reveal; `to_act`."""
+
+from __future__ import annotations
+
+import json
+
+from enginekit import bid, dudo, play, table
+
+from engine import make_rules, new_game, view_for
+
+FIVE = [2, 3, 4, 5, 6]
+
+
+def test_a_seat_sees_its_own_dice_and_only_counts_of_the_others():
+    state = table({"A": [1, 1, 2, 3, 4], "B": [6, 6, 6, 5], "C": FIVE})
+    view = view_for(state, "B")
+    assert view["my_dice"] == [5, 6, 6, 6]
+    assert [p["dice"] for p in view["players"]] == [5, 4, 5]
+    assert view["viewer"] == "B" and view["turn"] == "A" and view["phase"] == "bidding"
+    text = json.dumps(view)
+    assert "[1, 1, 2, 3, 4]" not in text and "[2, 3, 4, 5, 6]" not in text
+
+
+def test_the_spectator_sees_no_dice_before_the_reveal():
+    state = table({"A": [1, 1, 2, 3, 4], "B": [6, 6, 6, 5, 5]})
+    view = view_for(state, None)
+    assert view["my_dice"] == [] and view["viewer"] is None and view["reveal"] is None
+    assert view["dice_in_play"] == 10
+
+
+def test_bids_and_standing_are_public():
+    state = table({"A": FIVE, "B": FIVE, "C": FIVE})
+    state, _ = play(state, bid("A", "2x3"), bid("B", "3x3"))
+    view = view_for(state, "C")
+    assert view["bids"] == [{"player": "A", "bid": [2, 3]}, {"player": "B", "bid": [3, 3]}]
+    assert view["standing"] == {"player": "B", "bid": [3, 3]}
+
+
+def test_after_the_reveal_every_cup_and_the_outcome_are_public():
+    state = table({"A": [1, 1, 2, 3, 4], "B": [6, 6, 6, 5, 5]})
+    state, _ = play(state, bid("A", "4x6"), dudo("B"))
+    reveal = view_for(state, None)["reveal"]
+    assert reveal["dice"] == {"A": [1, 1, 2, 3, 4], "B": [5, 5, 6, 6, 6]}
+    assert reveal["count"] == 5 and reveal["loser"] == "B" and reveal["call"] == "dudo"
+    assert view_for(state, "A")["my_dice"] == []
+
+
+def test_view_before_the_game_starts_is_json_ready():
+    state = new_game(["A", "B"], make_rules("revolver"))
+    view = view_for(state, "A")
+    assert json.loads(json.dumps(view))["phase"] == "first"
+    assert view["rules"]["loss"] == "revolver"
+    assert [p["bullets"] for p in view["players"]] == [0, 0]
