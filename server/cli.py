@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Subcommands that live with their code: (module, function that adds them).
 _COMMANDS: tuple[tuple[str, str], ...] = (
+    ("server.serve_cmd", "add_serve_command"),
+    ("server.serve_cmd", "add_verify_command"),
     ("voice.cli", "add_parse_command"),
     ("voice.voice_cmd", "add_voice_command"),
 )

@@ -1,0 +1,241 @@
+"""Hub latency and memory: N rooms, each a TV and 6 phones (python-socketio) on 127.0.0.1.
+
+    PYTHONPATH=. python bench/hub.py [--rooms 1 10 50] [--moves 60]
+
+For each N, a hub runs in a child process; every room plays at once; a move's latency is
+the time from sending it to the last of the room's 7 clients receiving the new state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+# Run as a script, bench/ comes first on sys.path and its modules would shadow the project's.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+sys.path.insert(0, str(ROOT))
+
+PHONES = 6
+
+
+def run_server(rooms: int, data: str) -> None:
+    """Child process: a hub with `rooms` rooms; prints {"port", "rooms": {code: key}} and serves."""
+    from server.app import Config, create_app, get_hub
+    from server.wsgi import make_server
+
+    config = Config(DATA_DIR=Path(data), DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6, RATE_PER_SECOND=1e6)
+    app = create_app(config)
+    hub = get_hub(app)
+    keys = {room.code: room.host_key for room in (hub.create_room() for _ in range(rooms))}
+    server = make_server(app, "127.0.0.1", 0)
+    print(json.dumps({"port": server.server_port, "rooms": keys}), flush=True)
+    server.serve_forever()
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of `pid` in MB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Watcher:
+    """A client that timestamps the first `state` message of each version."""
+
+    def __init__(self, url: str, auth: dict[str, Any]) -> None:
+        import socketio
+
+        self.sio = socketio.Client(reconnection=False)
+        self.seen: dict[int, float] = {}
+        self.latest: dict[str, Any] = {}
+        self.cond = threading.Condition()
+        self.sio.on("state", self._on_state)
+        self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=20)
+
+    def _on_state(self, data: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        with self.cond:
+            view = data.get("view")
+            if view is not None:
+                self.seen.setdefault(view["version"], now)
+            self.latest = data
+            self.cond.notify_all()
+
+    def first_after(self, version: int, timeout: float = 20.0) -> float:
+        """When this client first saw a version newer than `version`."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                later = [t for v, t in self.seen.items() if v > version]
+                if later:
+                    return min(later)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no version after {version}")
+                self.cond.wait(left)
+
+
+def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal move from a phone's `legal` payload."""
+    bids = [(lo, int(face)) for face, (lo, _hi) in legal["bids"].items()]
+    if legal["direction"]:
+        return {"action": "direction", "clockwise": True}
+    if legal["dudo"] and (not bids or rng.random() < 0.25):
+        return {"action": "dudo"}
+    if bids:
+        q, face = rng.choice(bids)
+        return {"action": "bid", "quantity": q, "face": face}
+    return {"action": "calza"}
+
+
+def play_room(url: str, code: str, key: str, moves: int, pace: float, out: list[float],
+              ready: threading.Barrier, clients: list[Watcher]) -> None:
+    """Seat 6 phones, start, and time `moves` moves (restarting finished games)."""
+    tv = Watcher(url, {"room": code, "role": "tv"})
+    host = Watcher(url, {"room": code, "role": "host", "key": key})
+    phones: dict[str, Watcher] = {}
+    for n in range(PHONES):
+        phone = Watcher(url, {"room": code, "role": "phone"})
+        phones[phone.sio.call("seat:take", {"name": f"P{n}"}, timeout=20)["player"]] = phone
+    clients += [tv, host, *phones.values()]
+    watchers = [tv, *phones.values()]
+    rng = random.Random(code)
+    ready.wait()
+    assert host.sio.call("host:start", {}, timeout=20)["ok"]
+    done = 0
+    while done < moves:
+        version = tv.first_after(-1) and max(tv.seen)
+        view = tv.latest["view"]
+        if view["phase"] == "over":
+            host.sio.call("host:restart", {}, timeout=20)
+            host.sio.call("host:start", {}, timeout=20)
+            time.sleep(0.05)
+            continue
+        player = _mover(phones, version)
+        if player is None:
+            time.sleep(0.002)
+            continue
+        legal = phones[player].latest["legal"]
+        start = time.perf_counter()
+        reply = phones[player].sio.call("move", {"version": version, **pick(legal, rng)}, timeout=20)
+        if not reply["ok"]:
+            time.sleep(0.01)
+            continue
+        out.append(max(w.first_after(version) for w in watchers) - start)
+        done += 1
+        time.sleep(pace * rng.uniform(0.5, 1.5))
+
+
+def _mover(phones: dict[str, Watcher], version: int) -> str | None:
+    """The phone that may move at `version` (None until its state has arrived)."""
+    return next((p for p, w in phones.items() if w.latest.get("legal") and _can_move(w.latest, version)), None)
+
+
+def _can_move(state: dict[str, Any], version: int) -> bool:
+    legal = state["legal"]
+    return bool(state["view"] and state["view"]["version"] == version
+                and (legal["direction"] or (state["view"]["turn"] == state["you"]["player"])))
+
+
+def measure(rooms: int, moves: int, pace: float) -> dict[str, Any]:
+    """One run with `rooms` rooms."""
+    with tempfile.TemporaryDirectory() as data:
+        child = subprocess.Popen([sys.executable, __file__, "--serve", str(rooms), data],
+                                 stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        try:
+            assert child.stdout is not None
+            info = json.loads(child.stdout.readline())
+            url = f"http://127.0.0.1:{info['port']}"
+            base = rss_mb(child.pid)
+            latencies: list[float] = []
+            clients: list[Watcher] = []
+            ready = threading.Barrier(rooms + 1)
+            threads = [threading.Thread(target=play_room, args=(url, c, k, moves, pace, latencies, ready, clients))
+                       for c, k in info["rooms"].items()]
+            for t in threads:
+                t.start()
+            ready.wait()
+            connected = rss_mb(child.pid)
+            began = time.perf_counter()
+            for t in threads:
+                t.join()
+            elapsed = time.perf_counter() - began
+            after = rss_mb(child.pid)
+            for client in clients:
+                client.sio.disconnect()
+        finally:
+            child.terminate()
+            child.wait(10)
+    ms = sorted(x * 1000 for x in latencies)
+    return {
+        "rooms": rooms, "pace": pace, "clients": rooms * (PHONES + 2), "moves": len(ms),
+        "p50": statistics.median(ms), "p99": ms[min(len(ms) - 1, int(len(ms) * 0.99))], "max": ms[-1],
+        "moves_per_s": len(ms) / elapsed, "rss_idle": base, "rss_connected": connected, "rss_after": after,
+    }
+
+
+def report(results: list[dict[str, Any]]) -> str:
+    """The markdown section."""
+    from bench._report import machine
+
+    lines = [
+        "## Hub: move-to-update latency and memory",
+        "",
+        f"{machine()}. Each room: a TV, a host and {PHONES} phones (python-socketio, websocket) on 127.0.0.1;",
+        "all rooms play at once, each pausing `pace` s (x0.5..1.5) between moves (0 = flat out); latency = a phone",
+        "sends a move -> the last of the TV and 6 phones has the new state. Hub in its own process (threading",
+        "mode, SQLite WAL store on), the clients in the bench process on the same machine; RSS from /proc.",
+        "",
+        "| pace s | rooms | clients | moves | p50 ms | p99 ms | max ms | moves/s | RSS idle MB | RSS connected MB "
+        "| RSS after MB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r['pace']:g} | {r['rooms']} | {r['clients']} | {r['moves']} | "
+            f"{r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | "
+            f"{r['moves_per_s']:.0f} | {r['rss_idle']:.0f} | {r['rss_connected']:.0f} | {r['rss_after']:.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rooms", type=int, nargs="+", default=[1, 10, 50])
+    parser.add_argument("--moves", type=int, default=40, help="timed moves per room")
+    parser.add_argument("--paces", type=float, nargs="+", default=[1.0, 0.0],
+                        help="seconds between a room's moves (1.0: a brisk human table; 0: flat out)")
+    parser.add_argument("--serve", nargs=2, metavar=("ROOMS", "DATA"), help=argparse.SUPPRESS)
+    parser.add_argument("--no-write", action="store_true", help="print only; do not touch docs/BENCHMARKS.md")
+    args = parser.parse_args()
+    if args.serve:
+        run_server(int(args.serve[0]), args.serve[1])
+        return 0
+    results = []
+    for pace in args.paces:
+        for rooms in args.rooms:
+            result = measure(rooms, args.moves, pace)
+            print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}), flush=True)
+            results.append(result)
+    markdown = report(results)
+    print(markdown)
+    if not args.no_write:
+        from bench._report import write_section
+
+        write_section("hub", markdown)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""The app factory: `socketio` at module level, `create_app(config)` wires pages and sockets.
+
+    app = create_app(TestConfig())
+    client = socketio.test_client(app, auth={"room": code, "role": "tv"})
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import socketio as sio
+from flask import Flask
+from flask_socketio import SocketIO
+
+import web_display
+from server.config import Config, TestConfig
+from server.hub import Hub
+
+__all__ = ["Config", "TestConfig", "create_app", "socketio", "get_hub"]
+
+log = logging.getLogger(__name__)
+WEB = Path(web_display.__file__).resolve().parent
+socketio = SocketIO()
+
+
+class SyncingManager(sio.Manager):  # type: ignore[misc]
+    """A client manager that calls `on_connected(sid)` once the CONNECT packet is sent,
+    so the first `state` message reaches the client after its connection is accepted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.on_connected: Any = None
+
+    def connect(self, sid: str, namespace: str) -> Any:
+        result = super().connect(sid, namespace)
+        if self.on_connected is not None:
+            try:
+                self.on_connected(sid)
+            except Exception:
+                log.exception("first sync for %s failed", sid)
+        return result
+
+
+class TextPacket(sio.packet.Packet):  # type: ignore[misc]
+    """Socket.IO packets of JSON text only: the hub never sends bytes, so skip the deep binary scan
+    python-socketio runs on every outgoing message (most of an emit's cost for a `state`)."""
+
+    @classmethod
+    def data_is_binary(cls, data: Any) -> bool:
+        return isinstance(data, bytes | bytearray)
+
+
+def create_app(config: Config | None = None) -> Flask:
+    """A Flask app with the hub's pages, socket handlers and a `Hub` (app.extensions["dudo_hub"])."""
+    from server import events, pages
+
+    config = config or Config.from_env()
+    app = Flask(__name__, template_folder=str(WEB / "templates"), static_folder=str(WEB / "static"),
+                static_url_path="/static")
+    app.config["SECRET_KEY"] = config.SECRET_KEY
+    app.config["DUDO"] = config
+    app.register_blueprint(pages.bp)
+    manager = SyncingManager()
+    socketio.init_app(app, async_mode="threading", client_manager=manager, serializer=TextPacket,
+                      cors_allowed_origins="*")
+    hub = Hub(config, lambda event, data, sid: socketio.emit(event, data, to=sid))
+    manager.on_connected = hub.connected
+    app.extensions["dudo_hub"] = hub
+    events.register(socketio)
+    return app
+
+
+def get_hub(app: Flask) -> Hub:
+    """The hub of `app`."""
+    found: Hub = app.extensions["dudo_hub"]
+    return found

@@ -1,0 +1,215 @@
+"""Socket.IO handlers: thin. Each checks, in order, the payload's shape, the credentials,
+then lets the room check game over, the turn and the version; every ack is `{ok, code, message}`.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from flask import current_app, request
+from flask_socketio import ConnectionRefusedError, SocketIO
+
+from engine import DudoError
+from server import payloads
+from server.catalogue import message
+from server.errors import HubError
+from server.hub import Hub, Viewer
+from server.rooms import Room
+
+log = logging.getLogger(__name__)
+Reply = dict[str, Any]
+Handler = Callable[[Hub, Viewer, Room, dict[str, Any]], Reply | None]
+
+
+def hub() -> Hub:
+    """The hub of the running app."""
+    found: Hub = current_app.extensions["dudo_hub"]
+    return found
+
+
+def replying(fn: Handler) -> Callable[..., Reply]:
+    """Wrap a handler: rate limit, dict payload, errors answered (never raised) in the room's language."""
+
+    @functools.wraps(fn)
+    def wrapper(payload: Any = None, *extra: Any) -> Reply:
+        lang = "en"
+        try:
+            the_hub = hub()
+            viewer = the_hub.viewers.get(request.sid)  # type: ignore[attr-defined]
+            if viewer is None:
+                raise HubError("bad_token", "this connection is not registered")
+            room = the_hub.room(viewer.room)
+            lang = room.lang
+            if not the_hub.limiter.allow(viewer.token or viewer.room + ":" + viewer.sid):
+                raise HubError("rate_limited", "too many requests")
+            if extra:
+                raise HubError("bad_payload", "send one payload object")
+            result = fn(the_hub, viewer, room, payloads.as_dict(payload))
+            return {"ok": True, "code": "ok", "message": message("ok", lang), **(result or {})}
+        except HubError as err:
+            return _error(err.code, err.detail, lang)
+        except DudoError as err:
+            return _error(err.code, err.message, lang)
+        except Exception:
+            log.exception("handler %s failed", fn.__name__)
+            return _error("internal_error", "", lang)
+
+    return wrapper
+
+
+def _error(code: str, detail: str, lang: str) -> Reply:
+    out: Reply = {"ok": False, "code": code, "message": message(code, lang)}
+    if detail:
+        out["detail"] = detail
+    return out
+
+
+def _seated(viewer: Viewer) -> str:
+    if viewer.role != "phone" or viewer.player is None:
+        raise HubError("not_seated", "this connection holds no seat")
+    return viewer.player
+
+
+def _host(viewer: Viewer) -> None:
+    if viewer.role != "host":
+        raise HubError("not_host", "only the host connection may do this")
+
+
+# ----- the handlers (who sends what; see docs/protocol.md) ------------------------------------
+
+
+def seat_take(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: take a seat -> {token, player}."""
+    name = payloads.text(data, "name")
+    assert name is not None
+    if viewer.role != "phone":
+        raise HubError("bad_role", "only phones take seats")
+    if viewer.player is not None and viewer.token is not None:
+        return {"token": viewer.token, "player": viewer.player}  # already seated: the same seat
+    seat = room.take_seat(name)
+    assert seat.token is not None
+    the_hub.bind(viewer.sid, seat.player, seat.token)
+    the_hub.send_state(viewer.sid)
+    return {"token": seat.token, "player": seat.player}
+
+
+def seat_leave(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """phone: give the seat up."""
+    player = _seated(viewer)
+    room.leave(player)
+    the_hub.unbind(room.code, player)
+
+
+def move(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: play a move at `version` -> {version} (the new one)."""
+    version = payloads.integer(data, "version")
+    payloads.check_move(data)
+    player = _seated(viewer)
+    room.move(player, data, version, "phone")
+    return {"version": room.version()}
+
+
+def voice_cancel(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: take back the bid the voice credited to this seat."""
+    version = payloads.integer(data, "version")
+    assert version is not None
+    room.cancel_voice(_seated(viewer), version)
+    return {"version": room.version()}
+
+
+def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: preset, options (lobby) and language."""
+    preset = payloads.text(data, "preset", 40, required=False)
+    lang = payloads.text(data, "lang", 8, required=False)
+    options = payloads.mapping(data, "options") if "options" in data else None
+    _host(viewer)
+    room.configure(preset, options, lang)
+
+
+def host_bot_add(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """host: add a bot -> {player}."""
+    level = payloads.text(data, "level", 40, required=False)
+    _host(viewer)
+    return {"player": room.add_bot(level).player}
+
+
+def host_seat_remove(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: kick a phone or remove a bot (in a game, a bot takes the seat)."""
+    player = payloads.text(data, "player", 100)
+    assert player is not None
+    _host(viewer)
+    room.remove_seat(player)
+    the_hub.unbind(room.code, player)
+
+
+def host_bot_takeover(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: a bot plays a dropped phone's seat."""
+    player = payloads.text(data, "player", 100)
+    assert player is not None
+    _host(viewer)
+    room.takeover(player)
+
+
+def host_start(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """host: deal the game."""
+    _host(viewer)
+    room.start()
+    return {"version": room.version()}
+
+
+def host_restart(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: back to the lobby with the same seats."""
+    _host(viewer)
+    room.restart()
+
+
+def sync(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """anyone: send my state again (also in the ack)."""
+    return {"state": the_hub.send_state(viewer.sid)}
+
+
+HANDLERS: dict[str, Handler] = {
+    "seat:take": seat_take,
+    "seat:leave": seat_leave,
+    "move": move,
+    "voice:cancel": voice_cancel,
+    "host:config": host_config,
+    "host:bot_add": host_bot_add,
+    "host:seat_remove": host_seat_remove,
+    "host:bot_takeover": host_bot_takeover,
+    "host:start": host_start,
+    "host:restart": host_restart,
+    "sync": sync,
+}
+
+
+def register(socketio: SocketIO) -> None:
+    """Attach the connection handlers and every event handler to `socketio`."""
+
+    def on_connect(auth: Any = None) -> None:
+        try:
+            hub().connect(request.sid, auth)  # type: ignore[attr-defined]
+        except HubError as err:
+            raise ConnectionRefusedError(err.code) from None
+        except Exception:
+            log.exception("connect failed")
+            raise ConnectionRefusedError("internal_error") from None
+
+    def on_disconnect(*_: Any) -> None:
+        try:
+            hub().disconnect(request.sid)  # type: ignore[attr-defined]
+        except Exception:
+            log.exception("disconnect failed")
+
+    def on_error(err: Exception) -> Reply:
+        log.exception("unhandled socket error: %s", err)
+        return _error("internal_error", "", "en")
+
+    socketio.on_event("connect", on_connect)
+    socketio.on_event("disconnect", on_disconnect)
+    for name, handler in HANDLERS.items():
+        socketio.on_event(name, replying(handler))
+    socketio.on_error_default(on_error)

@@ -1,0 +1,239 @@
+"""The hub: its rooms, who is connected to which (and as whom), and per-connection messages.
+
+Every `state` message is built for one connection from `engine.view_for` (spectator None
+for the TV and host) and sent with `to=sid`; nothing is broadcast to a whole room.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from server.botrunner import BotRunner
+from server.config import Config
+from server.errors import HubError
+from server.ratelimit import RateLimiter
+from server.rooms import Hooks, Room, RoomSettings
+from server.store import Store
+
+log = logging.getLogger(__name__)
+ROLES = ("tv", "phone", "host")
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O
+Emit = Callable[[str, Any, str], None]
+
+
+@dataclass
+class Viewer:
+    """One connection: its room, role, and (for a seated phone) player and token."""
+
+    sid: str
+    room: str
+    role: str
+    player: str | None = None
+    token: str | None = None
+
+
+class Hub:
+    """Rooms and connections. `emit(event, data, sid)` sends to one connection."""
+
+    def __init__(self, config: Config, emit: Emit) -> None:
+        self.config = config
+        self.emit = emit
+        self.rooms: dict[str, Room] = {}
+        self.default_code = ""
+        self.viewers: dict[str, Viewer] = {}
+        self._lock = threading.RLock()
+        self.limiter = RateLimiter(config.RATE_CAPACITY, config.RATE_PER_SECOND)
+        self.store = Store(config.DATA_DIR) if config.DATA_DIR is not None else None
+        self.runner = BotRunner() if config.BOT_THREAD else None
+        seed = config.SEED
+        self._code_rng = secrets.SystemRandom() if seed is None else random.Random(f"{seed}:codes")
+        self.settings = RoomSettings(config.BOT_DELAY, config.DROP_GRACE, config.SEED)
+        self._resume()
+        if not self.rooms and config.DEFAULT_ROOM:
+            self.create_room(default=True)
+
+    # ----- rooms -----------------------------------------------------------------------------
+
+    def create_room(self, preset: str | None = None, lang: str | None = None, default: bool = False) -> Room:
+        """A new room with a fresh 4-letter code."""
+        with self._lock:
+            code = self._fresh_code()
+            room = Room(code, preset or self.config.PRESET, lang or self.config.LANG, self.settings, self._hooks())
+            room.default = default or not self.default_code
+            self._add(room)
+            self._save(room, [], "lobby")
+            return room
+
+    def room(self, code: str) -> Room:
+        """The room with `code` (any case); unknown_room otherwise."""
+        room = self.rooms.get(code.upper()) if isinstance(code, str) else None
+        if room is None:
+            raise HubError("unknown_room", f"no room {code!r}")
+        return room
+
+    def join_url(self, code: str, base: str = "") -> str:
+        """The address phones open for `code`."""
+        return f"{(self.config.PUBLIC_URL or base).rstrip('/')}/join/{code}"
+
+    def _fresh_code(self) -> str:
+        while True:
+            code = "".join(self._code_rng.choice(CODE_LETTERS) for _ in range(4))
+            if code not in self.rooms:
+                return code
+
+    def _add(self, room: Room) -> None:
+        room.join_url = self.join_url(room.code)
+        self.rooms[room.code] = room
+        if room.default or not self.default_code:
+            self.default_code = room.code
+
+    def _hooks(self) -> Hooks:
+        schedule = self.runner.schedule if self.runner is not None else None
+        return Hooks(publish=self.broadcast, save=self._save, schedule_bot=schedule)
+
+    def _save(self, room: Room, events: list[dict[str, Any]], source: str) -> None:
+        if self.store is not None:
+            self.store.save(room.to_record(), events, source)
+
+    def _resume(self) -> None:
+        """Rooms from the data folder, as they were (bots pick up where they left off)."""
+        if self.store is None:
+            return
+        for record in self.store.load():
+            room = Room.from_record(record, self.settings, self._hooks())
+            self._add(room)
+            log.info("resumed room %s (%s)", room.code, "in a game" if room.started else "lobby")
+        for room in list(self.rooms.values()):
+            with room.lock:
+                room._wake_bots()
+
+    # ----- connections -----------------------------------------------------------------------
+
+    def connect(self, sid: str, auth: Any) -> Viewer:
+        """Register a connection from its `auth` ({room, role, token?, key?}); HubError refuses it."""
+        data = auth if isinstance(auth, dict) else {}
+        code = data.get("room") or self.default_code
+        room = self.room(code) if isinstance(code, str) and len(code) <= 16 else self.room("")
+        role = data.get("role", "tv")
+        if role not in ROLES:
+            raise HubError("bad_role", f"role must be one of {', '.join(ROLES)}")
+        viewer = Viewer(sid, room.code, role)
+        if role == "host":
+            key = data.get("key")
+            if not isinstance(key, str) or not secrets.compare_digest(key, room.host_key):
+                raise HubError("not_host", "the host key is wrong")
+        token = data.get("token")
+        if role == "phone" and token:
+            seat = room.seat_by_token(token) if isinstance(token, str) and len(token) <= 200 else None
+            if seat is None:
+                raise HubError("bad_token", "this token holds no seat in the room")
+            viewer.player, viewer.token = seat.player, token
+        with self._lock:
+            self.viewers[sid] = viewer
+        return viewer
+
+    def connected(self, sid: str) -> None:
+        """The connection is accepted: mark its seat present (others hear of it) and send its first sync."""
+        viewer = self.viewers.get(sid)
+        if viewer is None:
+            return
+        room = self.room(viewer.room)
+        if viewer.player is not None:
+            room.set_connected(viewer.player, True)  # publishes to everyone, this sid included
+        else:
+            self.send_state(sid)
+
+    def disconnect(self, sid: str) -> None:
+        """Forget the connection; a seat with no phone left counts as dropped."""
+        with self._lock:
+            viewer = self.viewers.pop(sid, None)
+        self.limiter.forget(sid)
+        if viewer is None or viewer.player is None:
+            return
+        room = self.rooms.get(viewer.room)
+        if room is not None and not self._seat_watched(viewer.room, viewer.player):
+            with contextlib.suppress(HubError):  # the seat may be gone (kicked in the lobby)
+                room.set_connected(viewer.player, False)
+
+    def bind(self, sid: str, player: str, token: str) -> None:
+        """The connection now holds `player`'s seat."""
+        with self._lock:
+            viewer = self.viewers[sid]
+            viewer.player, viewer.token = player, token
+
+    def unbind(self, room: str, player: str) -> None:
+        """Connections holding `player`'s seat lose it (left or kicked) and hear so at once."""
+        with self._lock:
+            lost = [v for v in self.viewers.values() if v.room == room and v.player == player]
+            for viewer in lost:
+                viewer.player = viewer.token = None
+        for viewer in lost:
+            self.send_state(viewer.sid)
+
+    def viewers_of(self, code: str) -> list[Viewer]:
+        """Connections to room `code`."""
+        with self._lock:
+            return [v for v in self.viewers.values() if v.room == code]
+
+    def _seat_watched(self, code: str, player: str) -> bool:
+        return any(v.player == player for v in self.viewers_of(code))
+
+    # ----- messages --------------------------------------------------------------------------
+
+    def broadcast(self, room: Room, events: list[dict[str, Any]]) -> None:
+        """Send every connection of `room` its own `state` message."""
+        public = room.public()
+        spectator: dict[str, Any] | None = None
+        for viewer in self.viewers_of(room.code):
+            if viewer.role == "tv":  # every TV gets the same spectator message: build it once
+                spectator = spectator or self.message_for(room, viewer, events, public)
+                self.emit("state", spectator, viewer.sid)
+            else:
+                self.emit("state", self.message_for(room, viewer, events, public), viewer.sid)
+
+    def send_state(self, sid: str) -> dict[str, Any] | None:
+        """Send (and return) one connection's full state, with the room's recent events."""
+        viewer = self.viewers.get(sid)
+        if viewer is None:
+            return None
+        room = self.room(viewer.room)
+        with room.lock:
+            data = self.message_for(room, viewer, list(room.recent))
+            self.emit("state", data, sid)
+        return data
+
+    @staticmethod
+    def message_for(room: Room, viewer: Viewer, events: list[dict[str, Any]],
+                    public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """`{room, view, legal, you, events}` for one connection: the seat's own view only."""
+        state = room.state
+        player = viewer.player if viewer.role == "phone" else None
+        view = engine.view_for(state, player) if state is not None else None
+        legal = None
+        if state is not None and player is not None and player in state.players:
+            legal = engine.legal_summary(state, player)
+        you = None
+        if player is not None:
+            index = next((i for i, s in enumerate(room.seats) if s.player == player), None)
+            you = {"player": player, "seat": index}
+        message = {"room": public or room.public(), "view": view, "legal": legal, "you": you, "events": events}
+        if viewer.role == "host":
+            message["lobby"] = room.catalogue()
+        return message
+
+    # ----- lifecycle -------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop the bot thread and close the store."""
+        if self.runner is not None:
+            self.runner.stop()
+        if self.store is not None:
+            self.store.close()

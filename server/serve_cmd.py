@@ -1,0 +1,120 @@
+"""`dudo serve` (run the hub) and `dudo verify` (check a round's dice against its commitment).
+
+The lead wires these into `server/cli.py` with `add_serve_command(sub)` and `add_verify_command(sub)`;
+`python -m server.serve_cmd serve ...` works on its own too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from engine import PRESETS
+from server import commitment
+
+Sub = Any  # argparse._SubParsersAction
+
+
+def add_serve_command(sub: Sub) -> None:
+    """Add `serve` to an argparse subparsers object."""
+    cmd = sub.add_parser("serve", help="run the hub: TV table, phone seats, host lobby")
+    cmd.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    cmd.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    cmd.add_argument("--preset", choices=list(PRESETS), default="dudo", help="rules of new rooms")
+    cmd.add_argument("--lang", choices=("it", "en"), default="it", help="language of new rooms (default it)")
+    cmd.add_argument("--data", default="data", metavar="FOLDER", help="where rooms and games are kept (./data)")
+    cmd.add_argument("--advertise", metavar="IP", help="address to put in the join URL (default: the LAN IP)")
+    cmd.set_defaults(handler=serve)
+
+
+def add_verify_command(sub: Sub) -> None:
+    """Add `verify` to an argparse subparsers object."""
+    cmd = sub.add_parser("verify", help="check a round's revealed dice against the hash shown before it")
+    cmd.add_argument("--hash", help="the commitment shown during the round")
+    cmd.add_argument("--salt", help="the salt published at the reveal")
+    cmd.add_argument("--dice", help='the revealed dice as JSON: {"Ann": [1, 3, 5], ...}')
+    cmd.add_argument("--event", help="a whole dice_opened event (or room.last_round) as JSON")
+    cmd.set_defaults(handler=verify)
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the hub until interrupted."""
+    from server.app import Config, create_app, get_hub
+    from server.netaddr import lan_ip
+    from server.wsgi import make_server
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    ip = args.advertise or lan_ip()
+    base = f"http://{ip}:{args.port}"
+    config = Config.from_env(PRESET=args.preset, LANG=args.lang, DATA_DIR=Path(args.data), PUBLIC_URL=base)
+    app = create_app(config)
+    hub = get_hub(app)
+    room = hub.room(hub.default_code)
+    print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
+    server = make_server(app, args.host, args.port)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        hub.close()
+    return 0
+
+
+def banner(base: str, code: str, host_key: str, join_url: str) -> str:
+    """The URLs and a terminal QR code of the join address."""
+    import qrcode
+
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(join_url)
+    out = io.StringIO()
+    qr.print_ascii(out=out, invert=True)
+    return "\n".join([
+        f"Dudo Hub, room {code}",
+        f"  TV (open on the big screen): {base}/tv/{code}",
+        f"  Phones join:                 {join_url}",
+        f"  Host (keep private):         {base}/host/{code}?key={host_key}",
+        out.getvalue(),
+    ])
+
+
+def verify(args: argparse.Namespace) -> int:
+    """Exit 0 when the dice and salt open the hash, 1 otherwise (2 for unreadable input)."""
+    try:
+        if args.event:
+            event = json.loads(args.event)
+            claimed, salt, dice = event["hash"], event["salt"], event["dice"]
+        else:
+            claimed, salt, dice = args.hash, args.salt, json.loads(args.dice or "null")
+        parsed = {str(k): [int(x) for x in v] for k, v in dict(dice).items()}
+        if not isinstance(claimed, str) or not isinstance(salt, str):
+            raise ValueError("give --hash and --salt (or --event)")
+    except (ValueError, KeyError, TypeError) as err:
+        print(f"cannot read the round: {err}", file=sys.stderr)
+        return 2
+    computed = commitment.digest(parsed, salt)
+    ok = commitment.verify(parsed, salt, claimed)
+    print(f"{'valid' if ok else 'NOT valid'}: sha256({commitment.canonical(parsed)} + salt) = {computed}")
+    return 0 if ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Standalone entry point: `python -m server.serve_cmd serve|verify ...`."""
+    parser = argparse.ArgumentParser(prog="dudo")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_serve_command(sub)
+    add_verify_command(sub)
+    args = parser.parse_args(argv)
+    code: int = args.handler(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""SQLite (WAL) in the data folder: rooms, seats with tokens, every event, a snapshot per action."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    room TEXT NOT NULL, idx INTEGER NOT NULL, player TEXT NOT NULL, kind TEXT NOT NULL,
+    token TEXT, level TEXT, takeover INTEGER NOT NULL, left_game INTEGER NOT NULL,
+    PRIMARY KEY (room, idx));
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, version INTEGER NOT NULL,
+    at REAL NOT NULL, source TEXT NOT NULL, event TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, version INTEGER NOT NULL,
+    at REAL NOT NULL, state TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS events_room ON events (room, id);
+CREATE INDEX IF NOT EXISTS snapshots_room ON snapshots (room, id);
+"""
+FILE = "hub.sqlite3"
+
+
+class Store:
+    """One connection shared by the hub's threads (serialised by a lock)."""
+
+    def __init__(self, folder: Path | str) -> None:
+        self.path = Path(folder) / FILE
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+
+    def save(self, record: dict[str, Any], events: list[dict[str, Any]], source: str) -> None:
+        """Write a room's record and seats; append its new events and (in a game) a snapshot."""
+        now = time.time()
+        code = record["code"]
+        state = record["state"]
+        version = state["version"] if state else 0
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN")
+            try:
+                db.execute(
+                    "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
+                    (code, now, now, json.dumps(record)),
+                )
+                db.execute("DELETE FROM seats WHERE room = ?", (code,))
+                db.executemany(
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
+                     for i, s in enumerate(record["seats"])],
+                )
+                db.executemany(
+                    "INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
+                    [(code, version, now, source, json.dumps(e)) for e in events],
+                )
+                if state is not None and events:
+                    db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)",
+                               (code, version, now, json.dumps(state)))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def load(self) -> list[dict[str, Any]]:
+        """Every room's latest record, oldest room first."""
+        with self._lock:
+            rows = self._db.execute("SELECT record FROM rooms ORDER BY created, code").fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def events(self, room: str) -> list[dict[str, Any]]:
+        """Every event recorded for `room`, in order."""
+        with self._lock:
+            rows = self._db.execute("SELECT event FROM events WHERE room = ? ORDER BY id", (room,)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def snapshot_count(self, room: str) -> int:
+        """How many snapshots `room` has."""
+        with self._lock:
+            row = self._db.execute("SELECT COUNT(*) FROM snapshots WHERE room = ?", (room,)).fetchone()
+        return int(row[0])
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,23 @@
+"""Fixtures: an app on TestConfig per test, stopped afterwards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+
+from server.app import TestConfig, create_app, get_hub
+from server.hub import Hub
+
+
+@pytest.fixture
+def app() -> Iterator[Flask]:
+    application = create_app(TestConfig())
+    yield application
+    get_hub(application).close()
+
+
+@pytest.fixture
+def hub(app: Flask) -> Hub:
+    return get_hub(app)

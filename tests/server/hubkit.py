@@ -1,0 +1,116 @@
+"""Test helpers: an app on TestConfig, clients that keep every message they receive."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_socketio import SocketIOTestClient
+
+from server.app import socketio
+from server.hub import Hub
+
+
+class Client:
+    """A Socket.IO test client that records every `state` message (the first sync included)."""
+
+    def __init__(self, app: Flask, role: str, room: str, **auth: Any) -> None:
+        self.raw: SocketIOTestClient = socketio.test_client(app, auth={"room": room, "role": role, **auth})
+        self.log: list[dict[str, Any]] = []
+        self.role = role
+
+    @property
+    def connected(self) -> bool:
+        return bool(self.raw.is_connected())
+
+    def pump(self) -> list[dict[str, Any]]:
+        """Move newly received messages into the log; return the new `state` payloads."""
+        if not self.connected:
+            return []
+        new = [m["args"][0] for m in self.raw.get_received() if m["name"] == "state"]
+        self.log += new
+        return new
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The latest `state` message."""
+        self.pump()
+        assert self.log, "no state message received"
+        return self.log[-1]
+
+    def ask(self, event: str, *payload: Any) -> dict[str, Any]:
+        """Emit and return the acknowledgement."""
+        reply = self.raw.emit(event, *payload, callback=True)
+        assert isinstance(reply, dict), reply
+        return reply
+
+    def move(self, **move: Any) -> dict[str, Any]:
+        """A move at the current version."""
+        return self.ask("move", {"version": self.state["view"]["version"], **move})
+
+    def close(self) -> None:
+        self.pump()
+        if self.connected:
+            self.raw.disconnect()
+
+
+def host_of(app: Flask, hub: Hub, code: str | None = None) -> Client:
+    """The host connection of a room (the default room by default)."""
+    room = hub.room(code or hub.default_code)
+    return Client(app, "host", room.code, key=room.host_key)
+
+
+def seat(app: Flask, code: str, name: str) -> Client:
+    """A phone that has taken a seat."""
+    phone = Client(app, "phone", code)
+    reply = phone.ask("seat:take", {"name": name})
+    assert reply["ok"], reply
+    phone.token = reply["token"]  # type: ignore[attr-defined]
+    phone.player = reply["player"]  # type: ignore[attr-defined]
+    return phone
+
+
+def pick_move(legal: dict[str, Any], rng: Any) -> dict[str, Any]:
+    """A legal move from a phone's `legal` payload (a low bid, or a call now and then)."""
+    bids = [(q, int(face)) for face, (lo, hi) in legal["bids"].items() for q in range(lo, min(hi, lo + 1) + 1)]
+    if legal["direction"]:
+        return {"action": "direction", "clockwise": rng.random() < 0.5}
+    if legal["dudo"] and (not bids or rng.random() < 0.35):
+        return {"action": "dudo"}
+    if legal["calza"] and rng.random() < 0.05:
+        return {"action": "calza"}
+    if bids:
+        q, face = rng.choice(bids)
+        return {"action": "bid", "quantity": q, "face": face}
+    if legal["calza"]:
+        return {"action": "calza"}
+    raise AssertionError(f"no move in {legal}")
+
+
+def play_out(hub: Hub, code: str, phones: dict[str, Client], rng: Any, limit: int = 3000) -> int:
+    """Phones play legal moves from their `legal` payload until the game ends; returns moves made."""
+    room = hub.room(code)
+    for n in range(limit):
+        if room.over:
+            return n
+        player = room.to_act()
+        assert player is not None and player in phones, f"waiting for {player}, not a phone"
+        phone = phones[player]
+        reply = phone.move(**pick_move(phone.state["legal"], rng))
+        assert reply["ok"], reply
+    raise AssertionError("the game did not end")
+
+
+class LiveServer:
+    """The app on a real werkzeug server in a thread, on 127.0.0.1 and a free port."""
+
+    def __init__(self, app: Flask) -> None:
+        from server.wsgi import serve_in_thread
+
+        self.server, self.thread = serve_in_thread(app)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)

@@ -1,0 +1,117 @@
+"""No seat and no TV ever sees another seat's dice before the reveal (first sync included)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hubkit import Client, host_of, pick_move, seat
+
+from engine import GameState, Phase
+from server.commitment import Commitment
+
+
+def _record_truth(hub, truth: dict[int, tuple[GameState, Commitment | None]]) -> None:
+    """Remember the state and sealed commitment behind every version the hub sends."""
+    emit = hub.emit
+
+    def recording(event: str, data: dict[str, Any], sid: str) -> None:
+        room = hub.room(data["room"]["code"])
+        if room.state is not None:
+            truth.setdefault(room.state.version, (room.state, room.commitment))
+        emit(event, data, sid)
+
+    hub.emit = recording
+
+
+def _dice_maps(node: Any, round_no: int | None = None, out: list[tuple[int | None, dict]] | None = None):
+    """Every {player: [faces]} mapping in a message, with the nearest enclosing `round` tag."""
+    out = [] if out is None else out
+    if isinstance(node, dict):
+        tag = node.get("round", round_no) if isinstance(node.get("round"), int) else round_no
+        dice = node.get("dice")
+        if isinstance(dice, dict):
+            out.append((tag, dice))
+        for value in node.values():
+            _dice_maps(value, tag, out)
+    elif isinstance(node, list):
+        for item in node:
+            _dice_maps(item, round_no, out)
+    return out
+
+
+def _check(client: Client, player: str | None, message: dict, truth) -> None:
+    view = message["view"]
+    if view is None:
+        assert message["legal"] is None
+        return
+    state, sealed = truth[view["version"]]
+    mine: list[int] = []
+    if player is not None and state.phase is Phase.BIDDING and state.counts[state.seat_of(player)] > 0:
+        mine = list(state.dice[state.seat_of(player)])
+    assert view["my_dice"] == mine, (client.role, player, view["my_dice"], mine)
+    text = json.dumps(message)
+    if sealed is None or state.phase is not Phase.BIDDING:
+        return
+    assert sealed.salt not in text
+    tagged = dict(message, events=[dict(e) for e in message["events"]])
+    events = tagged["events"]
+    for i, event in enumerate(events):
+        if event.get("kind") == "reveal":  # the engine's event names no round: the opening follows it
+            opened = events[i + 1]
+            assert opened["kind"] == "dice_opened" and opened["dice"] == event["dice"]
+            event["round"] = opened["round"]
+    for tag, dice in _dice_maps(tagged):
+        assert tag is not None and tag < sealed.round_no, (client.role, player, tag, dice)
+
+
+@pytest.mark.parametrize("preset", ["dudo", "perudo", "revolver"])
+def test_nobody_sees_other_cups_before_the_reveal(app, hub, preset):
+    truth: dict[int, tuple[GameState, Commitment | None]] = {}
+    _record_truth(hub, truth)
+    code = hub.default_code
+    tv = Client(app, "tv", code)
+    host = host_of(app, hub)
+    assert host.ask("host:config", {"preset": preset})["ok"]
+    phones = {name: seat(app, code, name) for name in ("Ann", "Bob", "Cy")}
+    assert host.ask("host:bot_add", {})["ok"]
+    assert host.ask("host:start", {})["ok"]
+    late = Client(app, "tv", code)  # a first sync in the middle of a round
+    rng = random.Random(11)
+    room = hub.room(code)
+    moves = 0
+    while not room.over:
+        phone = phones[room.to_act()]
+        assert phone.move(**pick_move(phone.state["legal"], rng))["ok"]
+        moves += 1
+        if moves == 7:
+            rejoined = Client(app, "phone", code, token=phones["Bob"].token)
+            assert rejoined.state["you"]["player"] == "Bob"
+            _check(rejoined, "Bob", rejoined.log[0], truth)
+    everyone = [(tv, None), (host, None), (late, None)] + [(p, n) for n, p in phones.items()]
+    checked = 0
+    for client, player in everyone:
+        client.pump()
+        assert client.log, "no first sync"
+        for message in client.log:
+            _check(client, player, message, truth)
+            checked += 1
+    assert checked > 100
+    assert room.last_round is not None and room.last_round["salt"] in json.dumps(tv.log[-1])
+
+
+def test_the_first_sync_of_a_seat_is_its_own_view(app, hub):
+    code = hub.default_code
+    host = host_of(app, hub)
+    ann, bob = seat(app, code, "Ann"), seat(app, code, "Bob")
+    assert host.ask("host:start", {})["ok"]
+    state = hub.room(code).state
+    again = Client(app, "phone", code, token=ann.token)
+    first = again.log[0] if again.pump() or again.log else None
+    assert first is not None and first["you"]["player"] == "Ann"
+    assert first["view"]["my_dice"] == list(state.dice[0])
+    tv = Client(app, "tv", code)
+    assert tv.state["view"]["my_dice"] == [] and tv.state["legal"] is None and tv.state["you"] is None
+    assert bob.state["view"]["my_dice"] == list(state.dice[1])

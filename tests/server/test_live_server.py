@@ -1,0 +1,86 @@
+"""Real python-socketio clients against a real server thread on 127.0.0.1."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any
+
+import socketio
+from hubkit import LiveServer, pick_move
+
+from server.app import TestConfig, create_app, get_hub
+
+
+class LiveClient:
+    """A python-socketio client keeping its latest `state` message."""
+
+    def __init__(self, url: str, auth: dict[str, Any]) -> None:
+        self.sio = socketio.Client(reconnection=False)
+        self.states: list[dict[str, Any]] = []
+        self.changed = threading.Event()
+        self.sio.on("state", self._on_state)
+        self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=5)
+
+    def _on_state(self, data: dict[str, Any]) -> None:
+        self.states.append(data)
+        self.changed.set()
+
+    def wait_for(self, test: Any, timeout: float = 5.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.states and test(self.states[-1]):
+                return self.states[-1]
+            self.changed.wait(0.05)
+            self.changed.clear()
+        raise AssertionError(f"no matching state; last: {self.states[-1] if self.states else None}")
+
+    def ask(self, event: str, payload: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = self.sio.call(event, payload, timeout=5)
+        return reply
+
+
+def test_a_game_over_real_sockets():
+    app = create_app(TestConfig(BOT_THREAD=True, BOT_DELAY=0.0))
+    hub = get_hub(app)
+    live = LiveServer(app)
+    clients: list[LiveClient] = []
+    try:
+        code = hub.default_code
+        room = hub.room(code)
+        tv = LiveClient(live.url, {"room": code, "role": "tv"})
+        clients.append(tv)
+        host = LiveClient(live.url, {"room": code, "role": "host", "key": room.host_key})
+        clients.append(host)
+        phones = {}
+        for name in ("Ann", "Bob"):
+            phone = LiveClient(live.url, {"room": code, "role": "phone"})
+            clients.append(phone)
+            assert phone.ask("seat:take", {"name": name})["ok"]
+            phones[name] = phone
+        assert host.ask("host:bot_add", {})["ok"]
+        assert host.ask("host:start", {})["ok"]
+        rng = random.Random(9)
+        for _ in range(2000):
+            state = tv.wait_for(lambda s: s["view"] is not None)
+            if state["view"]["phase"] == "over":
+                break
+            player = room.to_act()
+            if player not in phones:
+                time.sleep(0.005)
+                continue
+            version = room.version()
+            phone = phones[player]
+            mine = phone.wait_for(lambda s, v=version: s["view"] and s["view"]["version"] == v)
+            reply = phone.ask("move", {"version": version, **pick_move(mine["legal"], rng)})
+            assert reply["ok"] or reply["code"] == "stale_version", reply
+        final = tv.wait_for(lambda s: s["view"]["phase"] == "over")
+        assert final["view"]["winner"] in ("Ann", "Bob", "Bot 1")
+        assert all(c.states[0]["room"]["code"] == code for c in clients)  # every first sync arrived
+    finally:
+        for client in clients:
+            client.sio.disconnect()
+        live.stop()
+        hub.close()
+    assert not live.thread.is_alive() and hub.runner is not None and not hub.runner.alive

@@ -1,0 +1,47 @@
+"""HTTP routes: status codes and contexts (the templates belong to the web pages, so tests use stand-ins)."""
+
+from __future__ import annotations
+
+import pytest
+from jinja2 import DictLoader
+
+STAND_IN = "{{ role }}|{{ room }}|{{ lang }}|{{ join_url }}|{{ host_key | default('') }}"
+
+
+@pytest.fixture
+def http(app):
+    app.jinja_loader = DictLoader({f"{name}.html": STAND_IN for name in ("tv", "phone", "host")})
+    return app.test_client()
+
+
+def test_pages_render_with_their_context(http, hub):
+    code = hub.default_code
+    room = hub.room(code)
+    assert http.get("/").status_code == 302 and http.get("/").headers["Location"].endswith("/tv")
+    assert http.get("/tv").text == f"tv|{code}|it|http://127.0.0.1:8000/join/{code}|"
+    assert http.get(f"/tv/{code.lower()}").status_code == 200
+    assert http.get(f"/join/{code}").text.startswith(f"phone|{code}|")
+    assert http.get(f"/host/{code}?key={room.host_key}").text.endswith(f"|{room.host_key}")
+    assert http.get(f"/host/{code}?key=wrong").status_code == 403
+    assert http.get(f"/host/{code}").status_code == 403
+    assert http.get("/tv/ZZZZ").status_code == 404
+    assert http.get("/join/ZZZZ").status_code == 404
+
+
+def test_qr_and_vendor_and_strings(http, hub):
+    svg = http.get(f"/qr/{hub.default_code}.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml" and b"<svg" in svg.data
+    client = http.get("/vendor/socket.io.min.js")
+    assert client.status_code in (200, 503)
+    if client.status_code == 503:
+        assert "install.sh" in client.text
+    assert http.get("/api/strings/xx").status_code == 200
+    assert http.get("/api/strings/..%2F..%2Fsecret").status_code in (200, 404)
+
+
+def test_missing_client_is_a_clear_503(http, monkeypatch, tmp_path):
+    import server.pages
+
+    monkeypatch.setattr(server.pages, "CLIENT", tmp_path / "missing.js")
+    reply = http.get("/vendor/socket.io.min.js")
+    assert reply.status_code == 503 and "bash install.sh" in reply.text

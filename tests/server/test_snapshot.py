@@ -1,0 +1,46 @@
+"""GameState <-> JSON round-trips on every state of random playouts, every preset."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import fields
+
+import pytest
+
+from engine import PRESETS, GameState, apply, legal_actions, make_rules, new_game, settle_chance, to_act
+from server.netaddr import Candidate, lan_ip
+from server.snapshot import from_json, to_json
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("seed", range(3))
+def test_round_trip_on_random_playouts(preset, seed):
+    rng = random.Random(f"{preset}:{seed}")
+    state = new_game(["Ann", "Bob", "Cy", "Dee"][: 2 + seed], make_rules(preset))
+    seen = 0
+    while True:
+        for step in (lambda s: settle_chance(s, rng)[0], None):
+            data = json.loads(json.dumps(to_json(state)))
+            assert from_json(data) == state
+            seen += 1
+            if step is None:
+                break
+            state = step(state)
+        player = to_act(state)
+        if player is None:
+            break
+        state, _ = apply(state, rng.choice(legal_actions(state, player)))
+    assert state.winner is not None and seen > 10
+
+
+def test_every_field_is_written():
+    state = new_game(["Ann", "Bob"])
+    assert set(to_json(state)) == {f.name for f in fields(GameState)} | {"format"}
+
+
+def test_lan_ip_prefers_a_private_up_interface():
+    found = [Candidate("tun0", "100.64.0.2", True), Candidate("wlan0", "192.168.1.20", True),
+             Candidate("eth1", "10.0.0.5", False)]
+    assert lan_ip(found) == "192.168.1.20"
+    assert lan_ip([]) == "127.0.0.1"
