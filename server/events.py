@@ -113,10 +113,29 @@ def move(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Repl
 
 
 def voice_cancel(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
-    """phone: take back the bid the voice credited to this seat."""
+    """phone: drop the Dudo / Calza the voice is about to commit for this seat, or take back its heard bid."""
     version = payloads.integer(data, "version")
     assert version is not None
-    room.cancel_voice(_seated(viewer), version)
+    player = _seated(viewer)
+    voice = the_hub.voices.get(room.code)
+    if voice is not None:
+        reply = dict(voice.cancel(player))
+        if not reply.get("ok"):
+            raise HubError(str(reply.get("code") or "nothing_to_cancel"), str(reply.get("message", "")))
+        return {"version": room.version()}
+    room.cancel_voice(player, version)
+    return {"version": room.version()}
+
+
+def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: commit now the Dudo / Calza the voice heard for this seat (no waiting for the window)."""
+    player = _seated(viewer)
+    voice = the_hub.voices.get(room.code)
+    if voice is None:
+        raise HubError("nothing_to_confirm", "voice is not on in this room")
+    reply = dict(voice.confirm(player))
+    if not reply.get("ok"):
+        raise HubError(str(reply.get("code") or "nothing_to_confirm"), str(reply.get("message", "")))
     return {"version": room.version()}
 
 
@@ -176,6 +195,7 @@ HANDLERS: dict[str, Handler] = {
     "seat:leave": seat_leave,
     "move": move,
     "voice:cancel": voice_cancel,
+    "voice:confirm": voice_confirm,
     "host:config": host_config,
     "host:bot_add": host_bot_add,
     "host:seat_remove": host_seat_remove,

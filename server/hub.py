@@ -13,7 +13,7 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
 from server.botrunner import BotRunner
@@ -22,6 +22,9 @@ from server.errors import HubError
 from server.ratelimit import RateLimiter
 from server.rooms import Hooks, Room, RoomSettings
 from server.store import Store
+
+if TYPE_CHECKING:
+    from server.voice_link import HubVoice
 
 log = logging.getLogger(__name__)
 ROLES = ("tv", "phone", "host")
@@ -49,6 +52,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.default_code = ""
         self.viewers: dict[str, Viewer] = {}
+        self.voices: dict[str, HubVoice] = {}  # room code -> voice attached by `dudo serve`
         self._lock = threading.RLock()
         self.limiter = RateLimiter(config.RATE_CAPACITY, config.RATE_PER_SECOND)
         self.store = Store(config.DATA_DIR) if config.DATA_DIR is not None else None
@@ -232,7 +236,10 @@ class Hub:
     # ----- lifecycle -------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Stop the bot thread and close the store."""
+        """Stop voice, the bot thread and the store."""
+        for voice in self.voices.values():
+            voice.stop()
+        self.voices.clear()
         if self.runner is not None:
             self.runner.stop()
         if self.store is not None:

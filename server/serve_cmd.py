@@ -30,6 +30,11 @@ def add_serve_command(sub: Sub) -> None:
     cmd.add_argument("--lang", choices=("it", "en"), default="it", help="language of new rooms (default it)")
     cmd.add_argument("--data", default="data", metavar="FOLDER", help="where rooms and games are kept (./data)")
     cmd.add_argument("--advertise", metavar="IP", help="address to put in the join URL (default: the LAN IP)")
+    cmd.add_argument("--model", metavar="PATH", help="a Vosk model folder (default: $DUDO_VOSK_MODEL, else installed)")
+    cmd.add_argument("--no-voice", action="store_true", help="no listening and no speaking")
+    cmd.add_argument("--no-listen", action="store_true", help="speak the table's events, but do not listen")
+    cmd.add_argument("--confirm-seconds", type=float, default=3.0, metavar="S",
+                     help="a spoken Dudo / Calza commits after S seconds unless cancelled (default 3)")
     cmd.set_defaults(handler=serve)
 
 
@@ -57,6 +62,12 @@ def serve(args: argparse.Namespace) -> int:
     hub = get_hub(app)
     room = hub.room(hub.default_code)
     print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
+    if not args.no_voice:
+        from server.voice_link import attach_voice
+
+        hub.voices[room.code] = attach_voice(
+            room, room.lang, args.model, confirm_seconds=args.confirm_seconds, listen=not args.no_listen
+        )
     server = make_server(app, args.host, args.port)
     try:
         server.serve_forever()

@@ -179,9 +179,13 @@ function renderVoice(room, view, name) {
   const heard = pick(v, "heard", "last_heard");
   const who = pick(v, "player", "credited") ?? (heard && typeof heard === "object" ? pick(heard, "player") : null);
   const pending = pick(v, "pending");
+  const callWaiting = who === name && pending === "confirm";
   const mine = who === name && !!heard && pending === "cancel" && view.standing && view.standing.player === name;
-  show($("#voice"), !!mine);
-  if (mine) {
+  show($("#voice"), !!(mine || callWaiting));
+  show($("#voice-confirm"), callWaiting);
+  if (callWaiting) {
+    clear($("#voice-text")).append(t("phone.voice_call_pending", { call: typeof heard === "string" ? heard : "" }));
+  } else if (mine) {
     const box = clear($("#voice-text"));
     const bid = Array.isArray(heard) ? heard : (typeof heard === "object" ? pick(heard, "bid") : null);
     if (bid) box.append(t("phone.voice_heard", { bid: "" }), bidNode(bid, { paco: wildOnes(view, room) }));
@@ -388,6 +392,10 @@ function wire() {
     sendMove({ action: "direction", clockwise: b.dataset.clockwise === "1" }).catch(reportError);
   }));
   $("#reveal").addEventListener("click", () => show($("#reveal"), false));
+  $("#voice-confirm").addEventListener("click", async () => {
+    const reply = await request(socket, "voice:confirm", {});
+    if (!reply.ok) toast(errorText(reply.code, reply.message));
+  });
   $("#voice-cancel").addEventListener("click", async () => {
     const reply = await request(socket, "voice:cancel", { version: last && last.view ? last.view.version : null });
     if (!reply.ok) toast(errorText(reply.code, reply.message));

@@ -1,0 +1,165 @@
+"""The whole voice path on a real hub room: transcript -> parser -> move -> views -> announcement."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hubkit import Client, host_of, seat
+
+from server.voice_link import HubVoice, attach_voice
+
+
+class Said:
+    """Stands in for the speech worker: keeps every sentence queued."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def say(self, text: str) -> bool:
+        self.lines.append(text)
+        return True
+
+
+class ManualTimer:
+    """The confirmation window's timer, fired by the test."""
+
+    def __init__(self) -> None:
+        self.pending: list[Callable[[], None]] = []
+
+    def __call__(self, seconds: float, action: Callable[[], None]) -> Any:
+        self.pending.append(action)
+        timer = self
+
+        class Handle:
+            def cancel(self) -> None:
+                if action in timer.pending:
+                    timer.pending.remove(action)
+
+        return Handle()
+
+    def fire(self) -> None:
+        actions, self.pending = self.pending, []
+        for action in actions:
+            action()
+
+
+@pytest.fixture
+def table(app, hub):
+    code = hub.default_code
+    host = host_of(app, hub)
+    phones = {n: seat(app, code, n) for n in ("Marco", "Anna", "Luca")}
+    assert host.ask("host:start", {})["ok"]
+    room = hub.room(code)
+    timer = ManualTimer()
+    voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=timer, out=io.StringIO())
+    said = Said()
+    voice.session.table.speech = said
+    hub.voices[code] = voice
+    tv = Client(app, "tv", code)
+    yield room, voice, phones, tv, said, timer
+    voice.stop()
+
+
+def _settle(voice: HubVoice) -> None:
+    voice.adapter.drain()
+
+
+def test_a_spoken_bid_is_played_for_the_player_to_act_shown_and_spoken(table):
+    room, voice, phones, tv, said, _ = table
+    player = room.to_act()
+    version = room.version()
+    voice.session.table.hear("allora dico tre cinque")
+    _settle(voice)
+    assert room.version() == version + 1
+    assert room.state.standing.bid.to_list() == [3, 5]
+    assert room.players()[room.state.standing.seat]["player"] == player
+    status = tv.state["room"]["voice"]
+    assert status["heard"] == "tre cinque" and status["player"] == player and status["pending"] == "cancel"
+    assert any("cinque" in line for line in said.lines)
+    assert phones[player].state["view"]["standing"] == {"player": player, "bid": [3, 5]}
+
+
+def test_annulla_takes_the_heard_bid_back_until_the_next_move(table):
+    room, voice, _, _, said, _ = table
+    player = room.to_act()
+    voice.session.table.hear("tre cinque")
+    _settle(voice)
+    voice.session.table.hear("annulla")
+    _settle(voice)
+    assert room.state.bids == () and room.to_act() == player
+    assert said.lines[-1] == "Annullato."
+    voice.session.table.hear("quattro sei")
+    _settle(voice)
+    next_player = room.to_act()
+    room.submit(next_player, {"action": "bid", "quantity": 5, "face": 6}, source="phone")
+    _settle(voice)
+    voice.session.table.hear("annulla")
+    _settle(voice)
+    assert room.state.standing.bid.to_list() == [5, 6], "a cancel after the next move takes nothing back"
+
+
+def test_a_spoken_dudo_waits_for_the_window_and_can_be_cancelled(table):
+    room, voice, phones, _, _, timer = table
+    opener = room.to_act()
+    room.submit(opener, {"action": "bid", "quantity": 2, "face": 3}, source="phone")
+    _settle(voice)
+    challenger = room.to_act()
+    version = room.version()
+    voice.session.table.hear("dudo!")
+    _settle(voice)
+    assert room.version() == version, "a Dudo heard is not played before the window ends"
+    assert phones[challenger].ask("voice:cancel", {"version": version})["ok"]
+    timer.fire()
+    assert room.version() == version and room.state.standing is not None
+    voice.session.table.hear("dubito")
+    _settle(voice)
+    timer.fire()
+    _settle(voice)
+    assert room.state.round_no == 2, "after the window the Dudo is played and a new round dealt"
+
+
+def test_a_tap_confirms_a_spoken_calza_at_once(table):
+    room, voice, phones, _, _, _ = table
+    opener = room.to_act()
+    room.submit(opener, {"action": "bid", "quantity": 2, "face": 3}, source="phone")
+    _settle(voice)
+    caller = room.to_act()
+    voice.session.table.hear("calza")
+    _settle(voice)
+    assert room.state.round_no == 1
+    assert phones[caller].ask("voice:confirm", {})["ok"]
+    assert room.state.round_no == 2
+    other = next(n for n in phones if n != caller)
+    assert phones[other].ask("voice:confirm", {})["code"] == "nothing_to_confirm"
+
+
+def test_wrong_turn_and_illegal_bids_are_refused_aloud(table):
+    room, voice, _, _, said, _ = table
+    opener = room.to_act()
+    room.submit(opener, {"action": "bid", "quantity": 6, "face": 4}, source="phone")
+    _settle(voice)
+    version = room.version()
+    voice.session.table.hear("cinque quattro")
+    _settle(voice)
+    assert room.version() == version
+    assert said.lines, "the refusal is spoken"
+    assert "quattro" in str(room.public()["voice"].get("heard"))
+    somebody_else = next(p for p in room.state.players if p not in (opener, room.to_act()))
+    voice.session.table.hear(f"sette quattro {somebody_else}")
+    _settle(voice)
+    assert room.version() == version, "a bid credited to a player out of turn is not played"
+
+
+def test_voice_off_without_a_model_says_why(app, hub):
+    room = hub.room(hub.default_code)
+    out = io.StringIO()
+    voice = attach_voice(room, "it", "/nonexistent/model", speak=False, out=out)
+    try:
+        status = room.public()["voice"]
+        assert status["listening"] is False and status["reason"] in ("no_model", "bad_model")
+        assert "Voice off" in out.getvalue()
+    finally:
+        voice.stop()
