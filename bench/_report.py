@@ -13,7 +13,8 @@ HEADER = "# Benchmarks\n\nFigures written by the scripts in `bench/`; each secti
 
 def machine() -> str:
     """A one-line description of the machine the figures come from."""
-    return f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}, {date.today().isoformat()}"
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    return f"{python} on {platform.machine()}, {date.today().isoformat()}"
 
 
 def write_section(name: str, markdown: str) -> None:
