@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
 _COMMANDS: tuple[tuple[str, str], ...] = (
     ("server.serve_cmd", "add_serve_command"),
     ("server.serve_cmd", "add_verify_command"),
+    ("server.tournament_cmd", "add_tournament_command"),
     ("voice.cli", "add_parse_command"),
     ("voice.voice_cmd", "add_voice_command"),
 )

@@ -2,6 +2,8 @@
 
     bot = make_bot("normal", random.Random(7))
     action = bot.choose(view_for(state, "Bot 1"), legal_actions(state, "Bot 1"))
+
+Levels: `random` (baseline), `easy`, `normal`, `hard`; see docs/BOTS.md.
 """
 
 from __future__ import annotations
@@ -11,6 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.actions import CallDudo, MakeBid, PlayerAction
+from engine.bots.base import BaseBot
+from engine.bots.easy import EasyBot
+from engine.bots.hard import HardBot
+from engine.bots.normal import NormalBot
 
 
 class Bot(Protocol):
@@ -22,8 +28,12 @@ class Bot(Protocol):
         """One action out of `legal`."""
         ...
 
+    def wants_out_of_turn(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction | None:
+        """An out-of-turn move (calza, or a French raise) to make now, or None."""
+        ...
 
-class RandomBot:
+
+class RandomBot(BaseBot):
     """The baseline: a cheap legal move (challenges a third of the time, else a low raise)."""
 
     level = "random"
@@ -32,6 +42,7 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction:
+        """One action out of `legal`."""
         calls = [a for a in legal if isinstance(a, CallDudo)]
         bids = [a for a in legal if isinstance(a, MakeBid)]
         if calls and (not bids or self.rng.random() < 0.33):
@@ -41,7 +52,12 @@ class RandomBot:
         return self.rng.choice(list(legal))
 
 
-LEVELS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot}
+LEVELS: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+}
 
 
 def make_bot(level: str, rng: random.Random) -> Bot:

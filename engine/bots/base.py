@@ -28,6 +28,7 @@ class Seat:
     rules: dict[str, Any]
     bullets: dict[str, int]
     turn: str | None
+    direction: int
 
     @classmethod
     def read(cls, view: dict[str, Any]) -> Seat:
@@ -44,6 +45,7 @@ class Seat:
             rules=dict(view["rules"]),
             bullets={p["name"]: int(p["bullets"]) for p in players},
             turn=view.get("turn"),
+            direction=int(view.get("direction", 1)),
         )
 
     @property
@@ -70,6 +72,16 @@ class Seat:
     def revolver(self) -> bool:
         """Losing costs a bullet (and a shot), not a die."""
         return self.rules.get("loss") == "revolver"
+
+    def after(self, name: str, direction: int | None = None) -> str:
+        """The next player with dice after `name`, going in `direction` (this round's by default)."""
+        step = self.direction if direction is None else direction
+        i, n = self.order.index(name), len(self.order)
+        for k in range(1, n + 1):
+            other = self.order[(i + step * k) % n]
+            if self.counts[other] > 0:
+                return other
+        return name
 
     def matches(self, face: int) -> int:
         """My dice that count for `face` this round."""
@@ -110,8 +122,9 @@ def calza_gain(seat: Seat) -> float:
     reward = seat.rules.get("calza_reward")
     if reward == "others_lose_die":
         return 1.0 + 0.25 * max(0, seat.live - 2)
-    if seat.revolver:
-        return 1.0 if seat.bullets.get(seat.me, 0) > 0 else 0.0
+    if seat.revolver:  # a bullet out is worth less than a bullet in (which also fires now)
+        bullets = seat.bullets.get(seat.me, 0)
+        return bullets / (bullets + 1)
     return 1.0 if len(seat.dice) < int(seat.rules.get("max_dice", 5)) else 0.0
 
 

@@ -1,0 +1,76 @@
+"""Decision time per bot level at a full table (6 players, 30 dice), into docs/BENCHMARKS.md.
+
+    python -m bench.bots [--positions 400]   (from the repository root)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from bench._report import machine, write_section
+from engine.bots import make_bot
+from engine.chance import settle_chance
+from engine.game import apply, legal_actions, new_game, to_act
+from engine.rules import make_rules
+from engine.state import GameState, Phase
+from engine.views import view_for
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def positions(count: int, seed: int) -> list[GameState]:
+    """Full-table bidding positions: fresh rounds after 0 to 5 cheap raises."""
+    rng = random.Random(seed)
+    out = []
+    names = [f"p{i}" for i in range(6)]
+    for k in range(count):
+        state, _ = settle_chance(new_game(names, make_rules("dudo")), rng)
+        for _ in range(k % 6):
+            actor = to_act(state)
+            assert actor is not None
+            bids = legal_actions(state, actor)[:3]
+            state, _ = apply(state, rng.choice(bids))
+        if state.phase is Phase.BIDDING:
+            out.append(state)
+    return out
+
+
+def timings(level: str, states: list[GameState]) -> list[float]:
+    """Milliseconds per `choose` call for the player on turn in each position."""
+    bot = make_bot(level, random.Random(1))
+    out = []
+    for state in states:
+        actor = to_act(state)
+        assert actor is not None
+        view, legal = view_for(state, actor), legal_actions(state, actor)
+        start = time.perf_counter()
+        bot.choose(view, legal)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def report(count: int) -> str:
+    """The markdown section."""
+    states = positions(count, 7)
+    rows = ["| level | mean ms | p99 ms | max ms |", "|---|---|---|---|"]
+    for level in LEVELS:
+        ms = sorted(timings(level, states))
+        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+        rows.append(f"| {level} | {statistics.fmean(ms):.3f} | {p99:.3f} | {ms[-1]:.3f} |")
+    head = f"## Bots: decision time\n\n{len(states)} positions, 6 players, 30 dice in play; {machine()}.\n"
+    return head + "\n" + "\n".join(rows) + "\n\nBudget: 10 ms per decision at a full table.\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--positions", type=int, default=400)
+    md = report(parser.parse_args().positions)
+    print(md)
+    write_section("bots", md)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+"""The hard bot: reads opponents' cups from their bids, weighs every option, bluffs a little.
+
+Every option is scored by its expected cost: my chance of losing the round, less a small
+share (`spite`) of the chance that the other party loses instead. Chances come from
+`inference.Table`: my dice plus a Bayesian reading of each opponent's bids. A false raise
+costs only if it is challenged (`exposure`); a calza pays what the rules reward
+(`base.calza_gain`: a die, a bullet out, or everyone else's die).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import ChooseDirection, MakeBid, PlayerAction
+from engine.bids import PACOS, Bid
+from engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
+from engine.bots.inference import Evidence, Table, beliefs
+
+
+@dataclass(frozen=True, slots=True)
+class HardParams:
+    """The tuned knobs (docs/BOTS.md has the sweeps behind these values)."""
+
+    evidence: Evidence = field(default_factory=Evidence)  # for "at least" (dudo, raises)
+    calza_evidence: Evidence = field(default_factory=lambda: Evidence(1.2, 0.5))  # sharper, for exact counts
+    exposure: float = 0.5  # chance a raise gets challenged rather than raised over, 3+ players
+    exposure_heads_up: float = 0.7
+    spite: float = 0.1  # worth of the bidder's (or next player's) loss to me, 3+ players
+    extra_steps: int = 2  # quantities tried above the lowest legal one, per face
+    open_confidence: float = 0.6
+    bluff_rate: float = 0.03
+    bluff_slack: float = 0.05  # a bluff may cost this much more than the best raise
+    jump_in: float = 0.93  # out-of-turn raises only with bids at least this likely
+    calza_margin: float = 0.02  # an out-of-turn calza must pay at least this much
+
+
+class HardBot(BaseBot):
+    """Scores every option by expected dice lost and takes the cheapest."""
+
+    level = "hard"
+
+    def __init__(self, rng: random.Random, params: HardParams | None = None) -> None:
+        self.rng = rng
+        self.params = params or HardParams()
+
+    def choose(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction:
+        """One action out of `legal`."""
+        opts = Options.of(legal)
+        seat = Seat.read(view)
+        if opts.directions and not opts.bids and opts.dudo is None:
+            return self._direction(seat, opts.directions)
+        table = Table(seat, beliefs(seat, self.params.evidence))
+        if seat.standing is None:
+            return self._open(seat, table, opts) or fallback(legal)
+        choices = self._calls(seat, table, opts)
+        raises = self._raises(seat, table, opts)
+        if raises:
+            choices.append(self._pick_raise(raises))
+        if not choices:
+            return fallback(legal)
+        return min(choices, key=lambda c: c[0])[1]
+
+    def wants_out_of_turn(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction | None:
+        """A calza that pays, or (French raises) a near-certain raise; else None."""
+        opts = Options.of(legal)
+        seat = Seat.read(view)
+        if seat.standing is None:
+            return None
+        table = Table(seat, beliefs(seat, self.params.evidence))
+        if opts.calza is not None and self._calza_cost(seat) < -self.params.calza_margin:
+            return opts.calza
+        sure = [a for a in opts.lowest_per_face().values() if table.at_least(a.bid) >= self.params.jump_in]
+        return max(sure, key=lambda a: (a.bid.face != PACOS, a.bid.quantity, a.bid.face), default=None)
+
+    # -- the options -------------------------------------------------------------
+
+    def _spite(self, seat: Seat, other: str) -> float:
+        """What `other` losing is worth to me; with the revolver, more when their gun is fuller."""
+        if seat.live == 2:
+            return 0.0  # heads-up my loss chance already says it all
+        if seat.revolver:
+            return self.params.spite * (seat.bullets[other] + 1) / (seat.bullets[seat.me] + 1)
+        return self.params.spite
+
+    def _calza_cost(self, seat: Seat) -> float:
+        assert seat.standing is not None
+        exact = Table(seat, beliefs(seat, self.params.calza_evidence)).exactly(seat.standing[1])
+        return (1 - exact) - calza_gain(seat) * exact
+
+    def _calls(self, seat: Seat, table: Table, opts: Options) -> list[tuple[float, PlayerAction]]:
+        assert seat.standing is not None
+        calls: list[tuple[float, PlayerAction]] = []
+        if opts.dudo:
+            true = table.at_least(seat.standing[1])
+            calls.append((true - self._spite(seat, seat.standing[0]) * (1 - true), opts.dudo))
+        if opts.calza:
+            calls.append((self._calza_cost(seat), opts.calza))
+        return calls
+
+    def _raises(self, seat: Seat, table: Table, opts: Options) -> list[tuple[float, MakeBid, float]]:
+        """(cost, bid, chance it is true) for the lowest few legal quantities of each face."""
+        legal = {a.bid: a for a in opts.bids}
+        out = []
+        for face, low in opts.lowest_per_face().items():
+            for step in range(self.params.extra_steps + 1):
+                action = legal.get(Bid(low.bid.quantity + step, face))
+                if action is not None:
+                    true = table.at_least(action.bid)
+                    out.append((self._raise_cost(seat, true), action, true))
+        return out
+
+    def _raise_cost(self, seat: Seat, true: float) -> float:
+        """My loss chance if the raise is challenged, less the challenger's, times the exposure."""
+        exposure = self.params.exposure_heads_up if seat.live == 2 else self.params.exposure
+        return exposure * ((1 - true) - self._spite(seat, seat.after(seat.me)) * true)
+
+    def _pick_raise(self, raises: list[tuple[float, MakeBid, float]]) -> tuple[float, PlayerAction]:
+        best = min(raises, key=lambda r: (r[0], -r[1].bid.quantity))
+        if self.rng.random() < self.params.bluff_rate:
+            near = [r for r in raises if r[0] <= best[0] + self.params.bluff_slack and r is not best]
+            if near:
+                best = self.rng.choice(near)
+        return best[0], best[1]
+
+    def _open(self, seat: Seat, table: Table, opts: Options) -> MakeBid | None:
+        """The highest quantity of my best face that is still likely; sometimes another face."""
+        faces = sorted({a.bid.face for a in opts.bids})
+        if not faces:
+            return None
+        weight = 2 if seat.wild else 1
+        face = max(faces, key=lambda f: (seat.matches(f) * (weight if f == PACOS else 1), f))
+        if len(faces) > 1 and self.rng.random() < self.params.bluff_rate:
+            face = self.rng.choice([f for f in faces if f != face])
+        same = sorted((a for a in opts.bids if a.bid.face == face), key=lambda a: a.bid.quantity)
+        good = [a for a in same if table.at_least(a.bid) >= self.params.open_confidence]
+        return good[-1] if good else same[0]
+
+    def _direction(self, seat: Seat, directions: Sequence[ChooseDirection]) -> ChooseDirection:
+        """Send play first to the player holding more dice (they face my opening bid)."""
+        def pressure(action: ChooseDirection) -> tuple[int, bool]:
+            return seat.counts[seat.after(seat.me, 1 if action.clockwise else -1)], action.clockwise
+
+        return max(directions, key=pressure)

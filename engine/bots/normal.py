@@ -1,0 +1,91 @@
+"""The normal bot: exact binomial chances from `engine.odds`, its own dice only.
+
+It weighs each option by the chance it loses a die: a challenge loses when the
+standing bid is true, a raise (to the likeliest legal bid) when that bid is false,
+a calza when the count is not exact, less what a right calza pays.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import MakeBid, PlayerAction
+from engine.bids import PACOS, Bid
+from engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
+from engine.odds import BidOdds, bid_odds
+
+OPEN_CONFIDENCE = 0.6  # an opening bid should be at least this likely
+# How often a raise gets challenged (rather than raised over): a false raise loses
+# only then. Heads-up the next player is the only one left to doubt it.
+RAISE_EXPOSURE = {True: 0.7, False: 0.35}
+
+
+def odds(seat: Seat, bid: Bid) -> BidOdds:
+    """The exact chances of `bid` from my seat."""
+    return bid_odds(bid, seat.dice, seat.unseen, seat.wild)
+
+
+def calza_cost(seat: Seat) -> float | None:
+    """Expected dice lost by a calza on the standing bid (negative: it pays)."""
+    if seat.standing is None:
+        return None
+    exact = odds(seat, seat.standing[1]).exactly
+    return (1 - exact) - calza_gain(seat) * exact
+
+
+class NormalBot(BaseBot):
+    """Takes the option least likely to lose a die, by exact chances."""
+
+    level = "normal"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction:
+        """One action out of `legal`."""
+        opts = Options.of(legal)
+        if opts.directions and not opts.bids and opts.dudo is None:
+            return self.rng.choice(opts.directions)
+        seat = Seat.read(view)
+        if seat.standing is None:
+            return self._open(seat, opts) or fallback(legal)
+        choices: list[tuple[float, PlayerAction]] = []
+        if opts.dudo:
+            choices.append((odds(seat, seat.standing[1]).at_least, opts.dudo))
+        cost = calza_cost(seat)
+        if opts.calza and cost is not None:
+            choices.append((cost, opts.calza))
+        raised = self._likeliest(seat, opts)
+        if raised is not None:
+            choices.append(raised)
+        if not choices:
+            return fallback(legal)
+        return min(choices, key=lambda c: c[0])[1]
+
+    def wants_out_of_turn(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction | None:
+        """A calza when it pays on average; never an out-of-turn raise."""
+        opts = Options.of(legal)
+        if opts.calza is None:
+            return None
+        cost = calza_cost(Seat.read(view))
+        return opts.calza if cost is not None and cost < 0 else None
+
+    def _likeliest(self, seat: Seat, opts: Options) -> tuple[float, MakeBid] | None:
+        """(chance it is false, bid) for the likeliest legal raise; higher faces on ties."""
+        scored = [(1 - odds(seat, a.bid).at_least, -a.bid.face, a) for a in opts.lowest_per_face().values()]
+        if not scored:
+            return None
+        loss, _, action = min(scored, key=lambda s: (round(s[0], 9), s[1]))
+        return loss * RAISE_EXPOSURE[seat.live == 2], action
+
+    def _open(self, seat: Seat, opts: Options) -> MakeBid | None:
+        """My best face at the highest quantity that is still likely enough."""
+        if not opts.bids:
+            return None
+        faces = {a.bid.face for a in opts.bids}
+        face = max(faces, key=lambda f: (seat.matches(f) * (2 if f == PACOS and seat.wild else 1), f))
+        same = sorted((a for a in opts.bids if a.bid.face == face), key=lambda a: a.bid.quantity)
+        good = [a for a in same if odds(seat, a.bid).at_least >= OPEN_CONFIDENCE]
+        return good[-1] if good else same[0]

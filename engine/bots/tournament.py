@@ -1,0 +1,137 @@
+"""Bots against bots: play whole games, rotate the seats, count the wins. No I/O.
+
+Only the player on turn (`to_act`) must act; before each such move, every other live
+player whose legal list offers an out-of-turn calza or raise is asked, in seat order
+after the player on turn, whether it `wants_out_of_turn`; the first taker acts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from math import sqrt
+from typing import Any
+
+from engine.actions import CallCalza, MakeBid, PlayerAction
+from engine.bots import Bot, make_bot
+from engine.chance import settle_chance
+from engine.game import apply, legal_actions, new_game, to_act
+from engine.rules import Rules, make_rules
+from engine.state import GameState, Phase
+from engine.views import view_for
+
+Check = Callable[[GameState, str, PlayerAction], None]
+MAX_STEPS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game: the winner's seat, and how long it took."""
+
+    winner: int
+    rounds: int
+    moves: int
+
+
+@dataclass(slots=True)
+class TournamentResult:
+    """Wins per level over `games` games with the seats rotating."""
+
+    preset: str
+    games: int
+    seats: list[str]
+    wins: dict[str, int] = field(default_factory=dict)
+    moves: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON summary printed by `dudo tournament --json`."""
+        return {"preset": self.preset, "games": self.games, "seats": self.seats, "wins": self.wins}
+
+    def share(self, level: str) -> tuple[float, float, float]:
+        """(win share, low, high) of `level`, the interval a 95% Wilson score interval."""
+        wins = self.wins.get(level, 0)
+        return (wins / self.games if self.games else 0.0, *wilson(wins, self.games))
+
+    def fair(self, level: str) -> float:
+        """The share `level` would win if every seat were equal."""
+        return self.seats.count(level) / len(self.seats)
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval for `wins` out of `n`."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _off_turn_allowed(rules: Rules) -> bool:
+    return rules.out_of_turn_raises or rules.calza in ("anyone", "anyone_but_bidder_and_current")
+
+
+def _off_turn_move(state: GameState, bots: Mapping[str, Bot], actor: str) -> tuple[str, PlayerAction] | None:
+    """The first out-of-turn move some bot wants, asking in seat order after `actor`."""
+    start = state.players.index(actor)
+    n = len(state.players)
+    for k in range(1, n):
+        name = state.players[(start + k) % n]
+        legal = legal_actions(state, name)
+        if any(isinstance(a, CallCalza | MakeBid) for a in legal):
+            action = bots[name].wants_out_of_turn(view_for(state, name), legal)
+            if action is not None:
+                return name, action
+    return None
+
+
+def _next_move(state: GameState, bots: Mapping[str, Bot], actor: str) -> tuple[str, PlayerAction]:
+    if _off_turn_allowed(state.rules) and state.phase is Phase.BIDDING:
+        off = _off_turn_move(state, bots, actor)
+        if off is not None:
+            return off
+    return actor, bots[actor].choose(view_for(state, actor), legal_actions(state, actor))
+
+
+def play_game(
+    rules: Rules, levels: Sequence[str], seed: int | str, check: Check | None = None
+) -> GameRecord:
+    """Play one game, seat i held by a bot of `levels[i]`; `check` sees every move first."""
+    names = [f"seat{i}" for i in range(len(levels))]
+    bots = {name: make_bot(level, random.Random(f"{seed}:{name}")) for name, level in zip(names, levels, strict=True)}
+    chance = random.Random(f"{seed}:chance")
+    state, _ = settle_chance(new_game(names, rules), chance)
+    moves = 0
+    while state.phase is not Phase.OVER:
+        actor = to_act(state)
+        assert actor is not None, f"nobody to act in the {state.phase.value} phase"
+        name, action = _next_move(state, bots, actor)
+        if check is not None:
+            check(state, name, action)
+        state, _ = apply(state, action)
+        state, _ = settle_chance(state, chance)
+        moves += 1
+        if moves > MAX_STEPS:
+            raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} moves")
+    assert state.winner is not None
+    return GameRecord(state.winner, state.round_no, moves)
+
+
+def run_tournament(
+    preset: str,
+    seats: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> TournamentResult:
+    """`games` games; game g seats `seats` rotated by g, so every level plays every seat."""
+    rules = make_rules(preset, options)
+    result = TournamentResult(preset, games, list(seats), {level: 0 for level in seats})
+    n = len(seats)
+    for g in range(games):
+        levels = [seats[(i + g) % n] for i in range(n)]
+        record = play_game(rules, levels, f"{seed}:{g}")
+        result.wins[levels[record.winner]] += 1
+        result.moves += record.moves
+    return result

@@ -1,0 +1,35 @@
+"""`dudo tournament`: the table, and the JSON summary as the last line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from server.tournament_cmd import add_tournament_command
+
+
+def _run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="dudo")
+    add_tournament_command(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    result: int = args.handler(args)
+    return result
+
+
+def test_json_is_the_last_line(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "--preset", "parker", "--seats", "hard,normal,easy", "--games", "12", "--seed", "3", "--json"]
+    assert _run(argv) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    summary = json.loads(lines[-1])
+    assert summary["preset"] == "parker" and summary["games"] == 12
+    assert summary["seats"] == ["hard", "normal", "easy"]
+    assert sum(summary["wins"].values()) == 12 and set(summary["wins"]) == {"hard", "normal", "easy"}
+    assert any("95% CI" in line for line in lines[:-1])
+
+
+def test_unknown_levels_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _run(["tournament", "--seats", "hard,genius"])
+    assert "genius" in capsys.readouterr().err
