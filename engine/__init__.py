@@ -21,7 +21,7 @@ from engine.bids import PACOS, Bid
 from engine.chance import chance_action, settle_chance, system_random
 from engine.errors import DudoError, IllegalAction, InvalidAction, RuleError
 from engine.events import Event
-from engine.game import apply, calza_problem, is_legal, legal_actions, new_game, to_act
+from engine.game import acts_out_of_turn, apply, calza_problem, is_legal, legal_actions, new_game, to_act
 from engine.odds import BidOdds, bid_odds, expected_count
 from engine.ordering import bid_ranges, legal_bids
 from engine.resolve import count_matching
@@ -32,7 +32,8 @@ from engine.views import legal_summary, view_for
 __all__ = [
     "PACOS", "PRESETS", "CHOICES", "Action", "Bid", "BidOdds", "CallCalza", "CallDudo", "ChanceAction",
     "ChooseDirection", "DudoError", "Event", "GameState", "IllegalAction", "InvalidAction", "MakeBid",
-    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RuleError", "Rules", "apply",
+    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RuleError", "Rules", "acts_out_of_turn",
+    "apply",
     "bid_odds", "bid_ranges", "calza_problem", "chance_action", "count_matching", "expected_count",
     "is_legal", "legal_actions", "legal_bids", "legal_summary", "make_rules", "new_game",
     "settle_chance", "system_random", "to_act", "view_for",

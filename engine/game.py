@@ -258,7 +258,7 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
         return []
     if state.phase is Phase.DIRECTION:
         return [ChooseDirection(player, True), ChooseDirection(player, False)] if seat == state.opener else []
-    if state.phase is not Phase.BIDDING or (seat != state.turn and not _acts_out_of_turn(state.rules)):
+    if state.phase is not Phase.BIDDING or (seat != state.turn and not acts_out_of_turn(state.rules)):
         return []
     actions: list[PlayerAction] = []
     if seat == state.turn or _may_raise_out_of_turn(state, seat):
@@ -278,7 +278,7 @@ def _bid_actions(player: str, face: int, top: int) -> tuple[MakeBid, ...]:
     return tuple(MakeBid(player, bid) for bid in ordering.bid_row(face, top))
 
 
-def _acts_out_of_turn(rules: Rules) -> bool:
+def acts_out_of_turn(rules: Rules) -> bool:
     """Whether these rules let anyone act off their turn (calza or raises)."""
     return rules.out_of_turn_raises or rules.calza in ("anyone", "anyone_but_bidder_and_current")
 

@@ -449,22 +449,51 @@ class Room:
             return player if self.seat(player).bot_plays else None
 
     def bot_turn(self, version: int | None = None) -> bool:
-        """Let the bot to act move (if the state is still at `version`); True when it moved."""
+        """Let a bot move (if the state is still at `version`): first one that jumps in out of turn
+        (calza or raise, where the rules allow it), else the bot whose turn it is. True when one moved."""
         with self.lock:
-            player = self.bot_due()
-            if player is None or self.state is None or (version is not None and version != self.state.version):
-                return False
             state = self.state
-            seat = self.seat(player)
-            bot = self._bots.get(player)
-            if bot is None or bot.level != (seat.level or default_level()):
-                bot = self._bots[player] = make_bot(seat.level or default_level(), self.bot_rng)
-            action = bot.choose(engine.view_for(state, player), engine.legal_actions(state, player))
+            if state is None or (version is not None and version != state.version):
+                return False
+            action = self._off_turn_bot_move(state)
+            player = self.bot_due()
+            if action is None and player is not None:
+                action = self._bot(player).choose(engine.view_for(state, player), engine.legal_actions(state, player))
+            if action is None:
+                return False
             self._play(action, "bot")
             return True
 
+    def _bot(self, player: str) -> Bot:
+        """The bot playing `player`'s seat (made anew when the seat's level changed)."""
+        level = self.seat(player).level or default_level()
+        bot = self._bots.get(player)
+        if bot is None or bot.level != level:
+            bot = self._bots[player] = make_bot(level, self.bot_rng)
+        return bot
+
+    def _off_turn_bot_move(self, state: GameState) -> PlayerAction | None:
+        """An out-of-turn calza or raise that a bot-played seat (not the one to act) wants now."""
+        if state.phase is not Phase.BIDDING or not engine.acts_out_of_turn(state.rules):
+            return None
+        actor = engine.to_act(state)
+        for seat in self.seats:
+            if not seat.bot_plays or seat.player == actor:
+                continue
+            legal = engine.legal_actions(state, seat.player)
+            if legal:
+                action = self._bot(seat.player).wants_out_of_turn(engine.view_for(state, seat.player), legal)
+                if action is not None:
+                    return action
+        return None
+
+    def _bots_may_jump_in(self) -> bool:
+        state = self.state
+        return (state is not None and state.phase is Phase.BIDDING and engine.acts_out_of_turn(state.rules)
+                and any(s.bot_plays and s.player != engine.to_act(state) for s in self.seats))
+
     def _wake_bots(self) -> None:
-        if self.bot_due() is None or self.state is None:
+        if self.state is None or (self.bot_due() is None and not self._bots_may_jump_in()):
             return
         schedule = self.hooks.schedule_bot
         if schedule is not None:
