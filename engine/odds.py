@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from engine.bids import PACOS, Bid
@@ -24,6 +25,7 @@ def own_matches(dice: Sequence[int], face: int, wild: bool) -> int:
     return sum(1 for d in dice if d == face or (wild and face != PACOS and d == PACOS))
 
 
+@lru_cache(maxsize=8192)
 def exactly(k: int, n: int, p: Fraction | float) -> float:
     """P(X == k) for X ~ Binomial(n, p)."""
     if k < 0 or k > n:
@@ -32,13 +34,16 @@ def exactly(k: int, n: int, p: Fraction | float) -> float:
     return comb(n, k) * pf**k * (1 - pf) ** (n - k)
 
 
+@lru_cache(maxsize=8192)
 def at_least(k: int, n: int, p: Fraction | float) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
     if k <= 0:
         return 1.0
     if k > n:
         return 0.0
-    return min(1.0, sum(exactly(j, n, p) for j in range(k, n + 1)))
+    pf = float(p)
+    q = 1 - pf
+    return min(1.0, sum(comb(n, j) * pf**j * q ** (n - j) for j in range(k, n + 1)))
 
 
 @dataclass(frozen=True, slots=True)

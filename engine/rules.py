@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from engine.errors import RuleError
@@ -52,13 +53,18 @@ class Rules:
     max_players: int = 10
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form of every option."""
-        return asdict(self)
+        """JSON form of every option (a fresh dict; the work is done once per rule set)."""
+        return dict(_as_dict(self))
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the preset's own values."""
         base = PRESETS[self.preset]
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
+
+
+@lru_cache(maxsize=256)
+def _as_dict(rules: Rules) -> dict[str, Any]:
+    return asdict(rules)
 
 
 PRESETS: dict[str, Rules] = {
