@@ -163,3 +163,41 @@ def test_voice_off_without_a_model_says_why(app, hub):
         assert "Voice off" in out.getvalue()
     finally:
         voice.stop()
+
+
+@pytest.mark.parametrize("preset", ["dudo", "perudo", "parker", "francais", "revolver", "liars_dice"])
+def test_a_whole_game_of_every_preset_played_by_voice_alone(app, hub, preset):
+    import random
+
+    from voice import render_bid
+
+    code = hub.default_code
+    host = host_of(app, hub)
+    assert host.ask("host:config", {"preset": preset, "options": {"max_dice": 2}})["ok"]
+    for name in ("Marco", "Anna", "Luca"):
+        seat(app, code, name)
+    assert host.ask("host:start", {})["ok"]
+    room = hub.room(code)
+    timer = ManualTimer()
+    voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=timer, out=io.StringIO())
+    voice.session.table.speech = Said()
+    rng = random.Random(preset)
+    try:
+        for _ in range(400):
+            if room.over:
+                break
+            player = room.to_act()
+            legal = room.legal_for(player)["summary"]
+            bids = [(lo, int(face)) for face, (lo, _hi) in legal["bids"].items()]
+            version = room.version()
+            if legal["dudo"] and (not bids or rng.random() < 0.4):
+                voice.session.table.hear("dudo")
+                timer.fire()
+            else:
+                voice.session.table.hear(render_bid("it", *rng.choice(bids)))
+            _settle(voice)
+            assert room.version() > version, f"{preset}: the spoken move for {player} was not played"
+        assert room.over, f"{preset}: the game did not end by voice"
+        assert room.public()["voice"]["player"] in ("Marco", "Anna", "Luca")
+    finally:
+        voice.stop()
