@@ -95,13 +95,13 @@ def _step(state: GameState, action: Any, where: str) -> tuple[GameState, list[Ev
 
 
 def _play_move(state: GameState, move: Mapping[str, Any], where: str) -> tuple[GameState, list[Event]]:
-    action = _action(move, where)
     if not move.get("error"):
-        return _step(state, action, where)
+        return _step(state, _action(move, where), where)
     try:
+        action = _action(move, where)
         after, _ = apply(state, action)
-    except DudoError:
-        return state, []
+    except (DudoError, ScenarioMismatch):
+        return state, []  # rejected, as expected: a malformed move (face 7, quantity 0) is rejected too
     raise ScenarioMismatch(f"{where}: {action} should be rejected, the engine accepted it (version {after.version})")
 
 
