@@ -3,7 +3,8 @@
 Every option is scored by its expected cost: my chance of losing the round, less a small
 share (`spite`) of the chance that the other party loses instead. Chances come from
 `inference.Table`: my dice plus a Bayesian reading of each opponent's bids. A false raise
-costs only if it is challenged (`exposure`); a calza pays what the rules reward
+costs only if it is challenged: at 3+ players `lookahead.Lookahead` reckons the chance the
+next player challenges it and it is false; heads-up a fixed `exposure`; a calza pays what the rules reward
 (`base.calza_gain`: a die, a bullet out, or everyone else's die).
 """
 
@@ -18,6 +19,7 @@ from engine.actions import ChooseDirection, MakeBid, PlayerAction
 from engine.bids import PACOS, Bid
 from engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
 from engine.bots.inference import Evidence, Table, beliefs
+from engine.bots.lookahead import Doubt, Lookahead
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,9 @@ class HardParams:
     bluff_slack: float = 0.05  # a bluff may cost this much more than the best raise
     jump_in: float = 0.93  # out-of-turn raises only with bids at least this likely
     calza_margin: float = 0.02  # an out-of-turn calza must pay at least this much
+    doubt: Doubt | None = field(default_factory=Doubt)  # the next player's answer, 3+ players
+    open_ahead: bool = False  # score opening bids with the lookahead too
+    ahead_heads_up: Doubt | None = None  # the lookahead heads-up (else the fixed exposure)
 
 
 class HardBot(BaseBot):
@@ -52,11 +57,17 @@ class HardBot(BaseBot):
         seat = Seat.read(view)
         if opts.directions and not opts.bids and opts.dudo is None:
             return self._direction(seat, opts.directions)
-        table = Table(seat, beliefs(seat, self.params.evidence))
+        post = beliefs(seat, self.params.evidence)
+        table = Table(seat, post)
+        model = self.params.doubt if seat.live > 2 else self.params.ahead_heads_up
+        ahead = None if model is None else Lookahead(seat, post, seat.after(seat.me), model)
         if seat.standing is None:
+            if ahead is not None and self.params.open_ahead:
+                raises = self._raises(seat, table, opts, ahead, opening=True)
+                return self._pick_raise(raises)[1] if raises else fallback(legal)
             return self._open(seat, table, opts) or fallback(legal)
         choices = self._calls(seat, table, opts)
-        raises = self._raises(seat, table, opts)
+        raises = self._raises(seat, table, opts, ahead)
         if raises:
             choices.append(self._pick_raise(raises))
         if not choices:
@@ -100,16 +111,24 @@ class HardBot(BaseBot):
             calls.append((self._calza_cost(seat), opts.calza))
         return calls
 
-    def _raises(self, seat: Seat, table: Table, opts: Options) -> list[tuple[float, MakeBid, float]]:
+    def _raises(
+        self, seat: Seat, table: Table, opts: Options, ahead: Lookahead | None, opening: bool = False
+    ) -> list[tuple[float, MakeBid, float]]:
         """(cost, bid, chance it is true) for the lowest few legal quantities of each face."""
         legal = {a.bid: a for a in opts.bids}
         out = []
+        steps = self.params.extra_steps + 1 + (4 if opening else 0)
         for face, low in opts.lowest_per_face().items():
-            for step in range(self.params.extra_steps + 1):
+            for step in range(steps):
                 action = legal.get(Bid(low.bid.quantity + step, face))
                 if action is not None:
                     true = table.at_least(action.bid)
-                    out.append((self._raise_cost(seat, true), action, true))
+                    if ahead is None:
+                        cost = self._raise_cost(seat, true)
+                    else:
+                        result = ahead.outcome(action.bid)
+                        cost = result.mine - self._spite(seat, ahead.nxt) * result.theirs
+                    out.append((cost, action, true))
         return out
 
     def _raise_cost(self, seat: Seat, true: float) -> float:

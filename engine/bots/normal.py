@@ -20,6 +20,9 @@ OPEN_CONFIDENCE = 0.6  # an opening bid should be at least this likely
 # How often a raise gets challenged (rather than raised over): a false raise loses
 # only then. Heads-up the next player is the only one left to doubt it.
 RAISE_EXPOSURE = {True: 0.7, False: 0.35}
+# A bidder who names a new face probably holds some: weight of "one more die than chance".
+CREDIT = 1.0
+CREDIT_SAME = 0.5  # ... and for a raise that keeps the face
 
 
 def odds(seat: Seat, bid: Bid) -> BidOdds:
@@ -40,8 +43,10 @@ class NormalBot(BaseBot):
 
     level = "normal"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, credit: float = CREDIT, credit_same: float = CREDIT_SAME) -> None:
         self.rng = rng
+        self.credit = credit
+        self.credit_same = credit_same
 
     def choose(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction:
         """One action out of `legal`."""
@@ -53,7 +58,7 @@ class NormalBot(BaseBot):
             return self._open(seat, opts) or fallback(legal)
         choices: list[tuple[float, PlayerAction]] = []
         if opts.dudo:
-            choices.append((odds(seat, seat.standing[1]).at_least, opts.dudo))
+            choices.append((self._standing_true(seat), opts.dudo))
         cost = calza_cost(seat)
         if opts.calza and cost is not None:
             choices.append((cost, opts.calza))
@@ -71,6 +76,24 @@ class NormalBot(BaseBot):
             return None
         cost = calza_cost(Seat.read(view))
         return opts.calza if cost is not None and cost < 0 else None
+
+    def _standing_true(self, seat: Seat) -> float:
+        """Chance the standing bid is true, crediting the bidder with `credit` dice of a face they name anew."""
+        assert seat.standing is not None
+        bidder, bid = seat.standing
+        earlier = [b for _, b in seat.bids[:-1]]
+        same = bool(earlier) and earlier[-1].face == bid.face
+        credit = self.credit_same if same else self.credit
+        whole = int(credit)
+        low = self._shifted(seat, bid, whole)
+        if credit == whole:
+            return low
+        frac = credit - whole
+        return (1 - frac) * low + frac * self._shifted(seat, bid, whole + 1)
+
+    @staticmethod
+    def _shifted(seat: Seat, bid: Bid, dice: int) -> float:
+        return 1.0 if bid.quantity - dice < 1 else odds(seat, Bid(bid.quantity - dice, bid.face)).at_least
 
     def _likeliest(self, seat: Seat, opts: Options) -> tuple[float, MakeBid] | None:
         """(chance it is false, bid) for the likeliest legal raise; higher faces on ties."""

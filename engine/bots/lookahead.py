@@ -1,0 +1,103 @@
+"""One step ahead: how likely the next player is to challenge my raise, and who then loses.
+
+In a game of three or more, a raise costs me a die only when the next player doubts it
+and it is false. The next player sees their own cup: with `m` of their dice matching,
+the bid looks true to them with chance P(Binomial(their unseen, p) >= q - m). Model: they
+challenge with a chance that falls smoothly as that looks likelier (a logistic around
+`doubt`). Summing over `m` (from my reading of their cup) keeps the correlation between
+their doubting and the bid being false: a bid they can see is false is the one they call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb, exp
+
+from engine.bids import PACOS, Bid
+from engine.bots.base import Seat
+from engine.bots.inference import Dist, _binomial, _convolve, matching_faces
+
+
+@dataclass(frozen=True, slots=True)
+class Doubt:
+    """The next player's challenge model: chance ~ 1 / (1 + exp((P(true to them) - doubt) / soft))."""
+
+    doubt: float = 0.25
+    soft: float = 0.03
+    later: float = 0.0  # exposure of a raise the next player passes on (it may come back)
+    credit: float = 0.5  # dice of the named face the next player assumes I hold
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """For one raise: my chance of losing the round, and the next player's."""
+
+    mine: float
+    theirs: float
+
+
+def _tail(n: int, p: float) -> list[float]:
+    """tail[k] = P(Binomial(n, p) >= k), k = 0..n+1."""
+    pmf = [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+    tail = [0.0] * (n + 2)
+    for k in range(n, -1, -1):
+        tail[k] = tail[k + 1] + pmf[k]
+    return tail
+
+
+class Lookahead:
+    """Scores raises against the next player's likely answer (lazily, once per face)."""
+
+    def __init__(self, seat: Seat, post: dict[str, Dist], nxt: str, model: Doubt) -> None:
+        self.seat = seat
+        self.post = post
+        self.nxt = nxt
+        self.model = model
+        self._faces: dict[int, tuple[list[float], list[float], list[float]]] = {}
+
+    def _face(self, face: int) -> tuple[list[float], list[float], list[float]]:
+        if face not in self._faces:
+            faces = matching_faces(face, self.seat.wild)
+            nxt_pmf = [1.0]
+            rest = [1.0]
+            for name, dist in self.post.items():
+                pmf = _binomial(self.seat.counts[name], sum(dist[f - 1] for f in faces))
+                if name == self.nxt:
+                    nxt_pmf = pmf
+                else:
+                    rest = _convolve(rest, pmf)
+            rest_tail = [0.0] * (len(rest) + 1)
+            for k in range(len(rest) - 1, -1, -1):
+                rest_tail[k] = rest_tail[k + 1] + rest[k]
+            p = 1 / 3 if self.seat.wild and face != PACOS else 1 / 6
+            their_view = _tail(self.seat.in_play - self.seat.counts.get(self.nxt, 0), p)
+            self._faces[face] = (nxt_pmf, rest_tail, their_view)
+        return self._faces[face]
+
+    def _looks_true(self, their_view: list[float], k: int) -> float:
+        credit = self.model.credit
+        whole = int(credit)
+
+        def tail(j: int) -> float:
+            return 1.0 if j <= 0 else (their_view[j] if j < len(their_view) else 0.0)
+
+        frac = credit - whole
+        return (1 - frac) * tail(k - whole) + frac * tail(k - whole - 1)
+
+    def outcome(self, bid: Bid) -> Outcome:
+        """My and the next player's chance of losing if I make `bid`."""
+        nxt_pmf, rest_tail, their_view = self._face(bid.face)
+        need = bid.quantity - self.seat.matches(bid.face)
+        model = self.model
+        mine = theirs = 0.0
+        for m, pm in enumerate(nxt_pmf):
+            if pm == 0.0:
+                continue
+            looks_true = self._looks_true(their_view, bid.quantity - m)
+            x = (looks_true - model.doubt) / model.soft
+            challenge = 0.0 if x > 30 else 1.0 / (1.0 + exp(x))
+            r = need - m
+            true = 1.0 if r <= 0 else (rest_tail[r] if r < len(rest_tail) else 0.0)
+            mine += pm * (challenge + model.later * (1 - challenge)) * (1 - true)
+            theirs += pm * challenge * true
+        return Outcome(mine, theirs)
