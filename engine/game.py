@@ -160,7 +160,7 @@ def calza_problem(state: GameState, seat: int) -> tuple[str, str] | None:
         return "no_bid_to_challenge", "nobody has bid yet"
     if standing.seat == seat:
         return "calza_not_allowed", "the bidder cannot calza their own bid"
-    if sum(1 for c in state.counts if c) < rules.calza_min_players:
+    if len(state.counts) - state.counts.count(0) < rules.calza_min_players:
         return "calza_not_allowed", f"calza needs at least {rules.calza_min_players} players in the game"
     if rules.calza_requires_missing_die and state.counts[seat] >= rules.max_dice:
         return "calza_not_allowed", "only a player who has lost a die may calza"
@@ -253,7 +253,7 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
     """Every action `player` may take now: the one source of legality."""
     if state.phase is Phase.OVER or player not in state.players:
         return []
-    seat = state.seat_of(player)
+    seat = state.players.index(player)
     if state.counts[seat] == 0:
         return []
     if state.phase is Phase.DIRECTION:

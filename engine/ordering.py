@@ -39,20 +39,36 @@ def opening_pacos_allowed(state: GameState) -> bool:
 
 def bid_ranges(state: GameState, seat: int) -> Ranges:
     """Face -> (lowest, highest) legal quantity for `seat` now; faces with none are absent."""
-    top = state.dice_in_play
     standing = state.standing
+    top = state.dice_in_play
     if standing is None:
-        faces = range(1, 7) if opening_pacos_allowed(state) else range(2, 7)
-        spans = {f: (1, top) for f in faces}
+        return dict(_spans(0, 0, top, "opening_any" if opening_pacos_allowed(state) else "opening"))
+    if face_locked(state, seat):
+        order = "locked"
+    elif state.round_wild and state.rules.paco_conversion == "half_up":
+        order = "converting"
     else:
-        q, f = standing.bid.quantity, standing.bid.face
-        one_change = state.rules.raise_rule == "one_change"
-        if face_locked(state, seat):
-            spans = {f: (q + 1, top)}
-        elif state.round_wild and state.rules.paco_conversion == "half_up":
-            spans = _converting_spans(q, f, one_change, top)
-        else:
-            spans = _plain_spans(q, f, one_change, top)
+        order = "plain"
+    if state.rules.raise_rule == "one_change":
+        order += "_one_change"
+    return dict(_spans(standing.bid.quantity, standing.bid.face, top, order))
+
+
+@lru_cache(maxsize=8192)
+def _spans(q: int, f: int, top: int, order: str) -> Ranges:
+    """The ranges after a standing bid of q x f with `top` dice in play, for one kind of order."""
+    one_change = order.endswith("_one_change")
+    kind = order.removesuffix("_one_change")
+    if kind == "opening_any":
+        spans = {g: (1, top) for g in range(1, 7)}
+    elif kind == "opening":
+        spans = {g: (1, top) for g in range(2, 7)}
+    elif kind == "locked":
+        spans = {f: (q + 1, top)}
+    elif kind == "converting":
+        spans = _converting_spans(q, f, one_change, top)
+    else:
+        spans = _plain_spans(q, f, one_change, top)
     return {g: span for g, span in spans.items() if span[0] <= span[1]}
 
 

@@ -75,7 +75,7 @@ class GameState:
     @property
     def live_seats(self) -> tuple[int, ...]:
         """Seats that still have dice, in seat order."""
-        return tuple(i for i, c in enumerate(self.counts) if c > 0)
+        return tuple(i for i, c in enumerate(self.counts) if c)
 
     @property
     def dice_in_play(self) -> int:
