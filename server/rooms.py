@@ -150,7 +150,7 @@ class Room:
     def catalogue() -> dict[str, Any]:
         """What the host's lobby offers: presets, option choices, bot levels (host messages only)."""
         return {
-            "presets": list(engine.PRESETS),
+            "presets": {name: rules.to_dict() for name, rules in engine.PRESETS.items()},
             "choices": {k: list(v) for k, v in engine.CHOICES.items()},
             "bot_levels": list(LEVELS),
             "default_level": default_level(),

@@ -97,7 +97,8 @@ function syncForm(room) {
 
 function render(payload) {
   last = payload;
-  const room = payload.room || {};
+  // The hub sends what the lobby offers (presets with their rules, option choices, bot levels) to hosts only.
+  const room = { ...(payload.room || {}), ...(payload.lobby || {}) };
   const view = payload.view || null;
   const phase = roomPhase(room, view);
   const seats = seatsOf(room, view);
@@ -154,7 +155,8 @@ function renderBots(room) {
       const value = typeof l === "string" ? l : l.name || l.id;
       select.append(el("option", { value }, t(`level.${value}`, { _fallback: value })));
     });
-    select.value = keep && levels.includes(keep) ? keep : (levels.includes("normal") ? "normal" : levels[0]);
+    const preferred = pick(room, "default_level") || "hard";
+    select.value = keep && levels.includes(keep) ? keep : (levels.includes(preferred) ? preferred : levels[0]);
     select.dataset.sig = signature;
   }
 }

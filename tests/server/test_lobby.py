@@ -1,0 +1,27 @@
+"""What the host's lobby is offered: presets with their rules, option choices, bot levels."""
+
+from __future__ import annotations
+
+from hubkit import Client, host_of
+
+from engine import CHOICES, PRESETS
+
+
+def test_the_host_gets_every_preset_with_its_rules_and_hard_bots_first(app, hub):
+    lobby = host_of(app, hub).state["lobby"]
+    assert set(lobby["presets"]) == set(PRESETS)
+    assert lobby["presets"]["liars_dice"]["wild_ones"] is False
+    assert lobby["presets"]["revolver"]["loss"] == "revolver"
+    assert set(lobby["choices"]) == set(CHOICES)
+    assert lobby["default_level"] == "hard" and {"easy", "normal", "hard"} <= set(lobby["bot_levels"])
+
+
+def test_only_the_host_is_sent_the_lobby(app, hub):
+    assert "lobby" not in Client(app, "tv", hub.default_code).state
+
+
+def test_a_bot_added_without_a_level_is_hard(app, hub):
+    reply = host_of(app, hub).ask("host:bot_add", {})
+    assert reply["ok"]
+    seat = hub.room(hub.default_code).seat(reply["player"])
+    assert seat.level == "hard"
