@@ -63,8 +63,9 @@ def create_app(config: Config | None = None) -> Flask:
     app.config["DUDO"] = config
     app.register_blueprint(pages.bp)
     manager = SyncingManager()
-    socketio.init_app(app, async_mode="threading", client_manager=manager, serializer=TextPacket,
-                      cors_allowed_origins="*")
+    # Same-origin only (the default): the pages come from the hub itself, and a page from
+    # elsewhere has no business opening a socket to it.
+    socketio.init_app(app, async_mode="threading", client_manager=manager, serializer=TextPacket)
     hub = Hub(config, lambda event, data, sid: socketio.emit(event, data, to=sid))
     manager.on_connected = hub.connected
     app.extensions["dudo_hub"] = hub

@@ -7,6 +7,7 @@ import threading
 import time
 from typing import Any
 
+import pytest
 import socketio
 from hubkit import LiveServer, pick_move
 
@@ -84,3 +85,22 @@ def test_a_game_over_real_sockets():
         live.stop()
         hub.close()
     assert not live.thread.is_alive() and hub.runner is not None and not hub.runner.alive
+
+
+def test_a_socket_from_a_page_of_another_origin_is_refused():
+    app = create_app(TestConfig())
+    hub = get_hub(app)
+    live = LiveServer(app)
+    try:
+        code = hub.default_code
+        stranger = socketio.Client(reconnection=False)
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            stranger.connect(live.url, auth={"room": code, "role": "tv"}, transports=["websocket"],
+                             headers={"Origin": "http://evil.example"}, wait_timeout=5)
+        assert not stranger.connected
+        own = LiveClient(live.url, {"room": code, "role": "tv"})
+        assert own.wait_for(lambda s: s["room"]["code"] == code)
+        own.sio.disconnect()
+    finally:
+        live.stop()
+        hub.close()
