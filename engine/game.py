@@ -251,6 +251,10 @@ _HANDLERS: dict[type, Handler] = {
 
 def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
     """Every action `player` may take now: the one source of legality."""
+    turn = state.turn
+    if (state.phase is Phase.BIDDING and turn is not None and state.players[turn] != player
+            and not acts_out_of_turn(state.rules)):
+        return []  # the common case, asked for every seat after every move
     if state.phase is Phase.OVER or player not in state.players:
         return []
     seat = state.players.index(player)
@@ -258,18 +262,25 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
         return []
     if state.phase is Phase.DIRECTION:
         return [ChooseDirection(player, True), ChooseDirection(player, False)] if seat == state.opener else []
-    if state.phase is not Phase.BIDDING or (seat != state.turn and not acts_out_of_turn(state.rules)):
+    if state.phase is not Phase.BIDDING or (seat != turn and not acts_out_of_turn(state.rules)):
         return []
     actions: list[PlayerAction] = []
-    if seat == state.turn or _may_raise_out_of_turn(state, seat):
+    if seat == turn or _may_raise_out_of_turn(state, seat):
         top = state.dice_in_play
         for face, (lo, hi) in sorted(ordering.bid_ranges(state, seat).items()):
             actions.extend(_bid_actions(player, face, top)[lo - 1 : hi])
-    if seat == state.turn and state.standing is not None:
-        actions.append(CallDudo(player))
+    dudo, calza = _calls(player)
+    if seat == turn and state.standing is not None:
+        actions.append(dudo)
     if calza_problem(state, seat) is None:
-        actions.append(CallCalza(player))
+        actions.append(calza)
     return actions
+
+
+@lru_cache(maxsize=1024)
+def _calls(player: str) -> tuple[CallDudo, CallCalza]:
+    """The calls of `player`; shared, since actions are immutable."""
+    return CallDudo(player), CallCalza(player)
 
 
 @lru_cache(maxsize=4096)
