@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,6 +42,19 @@ def run_server(rooms: int, data: str) -> None:
     server = make_server(app, "127.0.0.1", 0)
     print(json.dumps({"port": server.server_port, "rooms": keys}), flush=True)
     server.serve_forever()
+
+
+def proc_stat(pid: int) -> tuple[float, int]:
+    """(CPU seconds used, threads) of `pid` (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks, int(fields[17])
+
+
+def own_cpu() -> float:
+    """CPU seconds used by this (the clients') process."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def rss_mb(pid: int) -> float:
@@ -167,10 +182,12 @@ def measure(rooms: int, moves: int, pace: float) -> dict[str, Any]:
                 t.start()
             ready.wait()
             connected = rss_mb(child.pid)
-            began = time.perf_counter()
+            began, hub_cpu, clients_cpu = time.perf_counter(), proc_stat(child.pid)[0], own_cpu()
+            hub_threads = proc_stat(child.pid)[1]
             for t in threads:
                 t.join()
             elapsed = time.perf_counter() - began
+            hub_cpu, clients_cpu = proc_stat(child.pid)[0] - hub_cpu, own_cpu() - clients_cpu
             after = rss_mb(child.pid)
             for client in clients:
                 client.sio.disconnect()
@@ -182,6 +199,7 @@ def measure(rooms: int, moves: int, pace: float) -> dict[str, Any]:
         "rooms": rooms, "pace": pace, "clients": rooms * (PHONES + 2), "moves": len(ms),
         "p50": statistics.median(ms), "p99": ms[min(len(ms) - 1, int(len(ms) * 0.99))], "max": ms[-1],
         "moves_per_s": len(ms) / elapsed, "rss_idle": base, "rss_connected": connected, "rss_after": after,
+        "hub_cpu": hub_cpu / elapsed, "clients_cpu": clients_cpu / elapsed, "hub_threads": hub_threads,
     }
 
 
@@ -196,16 +214,20 @@ def report(results: list[dict[str, Any]]) -> str:
         "all rooms play at once, each pausing `pace` s (x0.5..1.5) between moves (0 = flat out); latency = a phone",
         "sends a move -> the last of the TV and 6 phones has the new state. Hub in its own process (threading",
         "mode, SQLite WAL store on), the clients in the bench process on the same machine; RSS from /proc.",
+        "CPU is the share of one core each process used while the rooms played; threads are the hub's OS threads",
+        "(threading mode keeps a few per connection). Compare with the socket floor below: the same transport",
+        "with no game at all.",
         "",
         "| pace s | rooms | clients | moves | p50 ms | p99 ms | max ms | moves/s | RSS idle MB | RSS connected MB "
-        "| RSS after MB |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| RSS after MB | hub CPU | clients CPU | hub threads |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         lines.append(
             f"| {r['pace']:g} | {r['rooms']} | {r['clients']} | {r['moves']} | "
             f"{r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | "
-            f"{r['moves_per_s']:.0f} | {r['rss_idle']:.0f} | {r['rss_connected']:.0f} | {r['rss_after']:.0f} |"
+            f"{r['moves_per_s']:.0f} | {r['rss_idle']:.0f} | {r['rss_connected']:.0f} | {r['rss_after']:.0f} | "
+            f"{r['hub_cpu']:.0%} | {r['clients_cpu']:.0%} | {r['hub_threads']} |"
         )
     return "\n".join(lines)
 
