@@ -16,6 +16,7 @@ class Config:
     DATA_DIR: Path | None = Path("data")  # None: nothing is stored
     PUBLIC_URL: str = ""  # "http://192.168.1.20:8000"; empty: taken from each page request
     BOT_DELAY: float = 1.5
+    REVEAL_PAUSE: float = 4.0  # extra seconds a bot waits after a reveal, so the table can look at the dice
     BOT_THREAD: bool = True  # False: bots move at once, in the caller's thread (tests)
     DROP_GRACE: float = 30.0
     RATE_CAPACITY: float = 20.0
@@ -35,6 +36,7 @@ class Config:
             config.DATA_DIR = Path(env["DUDO_DATA_DIR"]) if env["DUDO_DATA_DIR"] else None
         config.PUBLIC_URL = env.get("DUDO_PUBLIC_URL", config.PUBLIC_URL)
         config.BOT_DELAY = float(env.get("DUDO_BOT_DELAY", config.BOT_DELAY))
+        config.REVEAL_PAUSE = float(env.get("DUDO_REVEAL_PAUSE", config.REVEAL_PAUSE))
         config.DROP_GRACE = float(env.get("DUDO_DROP_GRACE", config.DROP_GRACE))
         for key, value in overrides.items():
             setattr(config, key, value)
@@ -49,6 +51,7 @@ class TestConfig(Config):
     DATA_DIR: Path | None = None
     PUBLIC_URL: str = "http://127.0.0.1:8000"
     BOT_DELAY: float = 0.0
+    REVEAL_PAUSE: float = 0.0
     BOT_THREAD: bool = False
     DROP_GRACE: float = 0.0
     RATE_CAPACITY: float = 1000.0

@@ -59,7 +59,8 @@ class Hub:
         self.runner = BotRunner() if config.BOT_THREAD else None
         seed = config.SEED
         self._code_rng = secrets.SystemRandom() if seed is None else random.Random(f"{seed}:codes")
-        self.settings = RoomSettings(config.BOT_DELAY, config.DROP_GRACE, config.SEED)
+        self.settings = RoomSettings(config.BOT_DELAY, config.DROP_GRACE, config.SEED,
+                                     reveal_pause=config.REVEAL_PAUSE)
         self._resume()
         if not self.rooms and config.DEFAULT_ROOM:
             self.create_room(default=True)

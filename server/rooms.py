@@ -50,6 +50,7 @@ class RoomSettings:
     drop_grace: float = 30.0  # seconds before the host may give a dropped phone's seat to a bot
     seed: int | None = None  # dice seed for tests; None uses the system's cryptographic source
     clock: Callable[[], float] = time.monotonic
+    reveal_pause: float = 0.0  # extra seconds before a bot moves after a reveal
 
 
 @dataclass
@@ -98,6 +99,7 @@ class Room:
         self._bots: dict[str, Bot] = {}
         self._undo: _Undo | None = None
         self._running_bots = False
+        self._revealed = False  # the last move lifted the cups: bots let the table look first
 
     # ----- reading -------------------------------------------------------------------------
 
@@ -396,6 +398,7 @@ class Room:
         self._undo = None
         if source == "voice" and isinstance(action, engine.MakeBid):
             self._undo = _Undo(before, self.state.version, action.player, action.bid.to_list())
+        self._revealed = any(e.kind == "reveal" for e in events)
         self._changed(out + more, source, events)
 
     def _with_openings(self, events: list[Event]) -> list[dict[str, Any]]:
@@ -498,6 +501,8 @@ class Room:
         schedule = self.hooks.schedule_bot
         if schedule is not None:
             delay = self.settings.bot_delay * self.bot_rng.uniform(0.6, 1.4)
+            if self._revealed:
+                delay += self.settings.reveal_pause
             schedule(self, self.state.version, delay)
             return
         if self._running_bots:
