@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -51,10 +52,15 @@ def proc_stat(pid: int) -> tuple[float, int]:
     return (int(fields[11]) + int(fields[12])) / ticks, int(fields[17])
 
 
-def own_cpu() -> float:
-    """CPU seconds used by this (the clients') process."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+_CHILDREN_CPU = [0.0]
+
+
+def children_cpu() -> float:
+    """CPU seconds used by the client processes that ended since the last call (the hub is still running)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = usage.ru_utime + usage.ru_stime
+    spent, _CHILDREN_CPU[0] = total - _CHILDREN_CPU[0], total
+    return spent
 
 
 def rss_mb(pid: int) -> float:
@@ -86,6 +92,12 @@ class Watcher:
                 self.seen.setdefault(view["version"], now)
             self.latest = data
             self.cond.notify_all()
+
+    def reset(self) -> None:
+        """Forget the versions seen (a new game starts again from version 0)."""
+        with self.cond:
+            self.seen.clear()
+            self.latest = {}
 
     def first_after(self, version: int, timeout: float = 20.0) -> float:
         """When this client first saw a version newer than `version`."""
@@ -133,6 +145,8 @@ def play_room(url: str, code: str, key: str, moves: int, pace: float, out: list[
         version = tv.first_after(-1) and max(tv.seen)
         view = tv.latest["view"]
         if view["phase"] == "over":
+            for watcher in watchers:
+                watcher.reset()
             host.sio.call("host:restart", {}, timeout=20)
             host.sio.call("host:start", {}, timeout=20)
             time.sleep(0.05)
@@ -163,8 +177,28 @@ def _can_move(state: dict[str, Any], version: int) -> bool:
                 and (legal["direction"] or (state["view"]["turn"] == state["you"]["player"])))
 
 
-def measure(rooms: int, moves: int, pace: float) -> dict[str, Any]:
-    """One run with `rooms` rooms."""
+def client_worker(url: str, rooms: list[tuple[str, str]], moves: int, pace: float,
+                  started: Any, results: Any) -> None:
+    """A client process: play `rooms` (code, host key) and send back their latencies."""
+    latencies: list[float] = []
+    clients: list[Watcher] = []
+    ready = threading.Barrier(len(rooms) + 1)
+    threads = [threading.Thread(target=play_room, args=(url, c, k, moves, pace, latencies, ready, clients))
+               for c, k in rooms]
+    for t in threads:
+        t.start()
+    ready.wait()
+    started.wait()
+    for t in threads:
+        t.join()
+    for client in clients:
+        client.sio.disconnect()
+    results.put(latencies)
+
+
+def measure(rooms: int, moves: int, pace: float, procs: int) -> dict[str, Any]:
+    """One run with `rooms` rooms, their clients spread over `procs` processes."""
+    context = multiprocessing.get_context("fork")
     with tempfile.TemporaryDirectory() as data:
         child = subprocess.Popen([sys.executable, __file__, "--serve", str(rooms), data],
                                  stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -173,30 +207,31 @@ def measure(rooms: int, moves: int, pace: float) -> dict[str, Any]:
             info = json.loads(child.stdout.readline())
             url = f"http://127.0.0.1:{info['port']}"
             base = rss_mb(child.pid)
-            latencies: list[float] = []
-            clients: list[Watcher] = []
-            ready = threading.Barrier(rooms + 1)
-            threads = [threading.Thread(target=play_room, args=(url, c, k, moves, pace, latencies, ready, clients))
-                       for c, k in info["rooms"].items()]
-            for t in threads:
-                t.start()
-            ready.wait()
+            pairs = list(info["rooms"].items())
+            procs = max(1, min(procs, rooms))
+            started, results = context.Barrier(procs + 1), context.Queue()
+            workers = [context.Process(target=client_worker, args=(url, pairs[i::procs], moves, pace, started, results))
+                       for i in range(procs)]
+            children_cpu()  # start counting from here (earlier hubs were waited for already)
+            for w in workers:
+                w.start()
+            started.wait()
             connected = rss_mb(child.pid)
-            began, hub_cpu, clients_cpu = time.perf_counter(), proc_stat(child.pid)[0], own_cpu()
+            began, hub_cpu = time.perf_counter(), proc_stat(child.pid)[0]
             hub_threads = proc_stat(child.pid)[1]
-            for t in threads:
-                t.join()
+            latencies = [x for _ in workers for x in results.get()]
             elapsed = time.perf_counter() - began
-            hub_cpu, clients_cpu = proc_stat(child.pid)[0] - hub_cpu, own_cpu() - clients_cpu
+            hub_cpu = proc_stat(child.pid)[0] - hub_cpu
             after = rss_mb(child.pid)
-            for client in clients:
-                client.sio.disconnect()
+            for w in workers:
+                w.join()
+            clients_cpu = children_cpu()
         finally:
             child.terminate()
             child.wait(10)
     ms = sorted(x * 1000 for x in latencies)
     return {
-        "rooms": rooms, "pace": pace, "clients": rooms * (PHONES + 2), "moves": len(ms),
+        "rooms": rooms, "pace": pace, "clients": rooms * (PHONES + 2), "procs": procs, "moves": len(ms),
         "p50": statistics.median(ms), "p99": ms[min(len(ms) - 1, int(len(ms) * 0.99))], "max": ms[-1],
         "moves_per_s": len(ms) / elapsed, "rss_idle": base, "rss_connected": connected, "rss_after": after,
         "hub_cpu": hub_cpu / elapsed, "clients_cpu": clients_cpu / elapsed, "hub_threads": hub_threads,
@@ -213,8 +248,10 @@ def report(results: list[dict[str, Any]]) -> str:
         f"{machine()}. Each room: a TV, a host and {PHONES} phones (python-socketio, websocket) on 127.0.0.1;",
         "all rooms play at once, each pausing `pace` s (x0.5..1.5) between moves (0 = flat out); latency = a phone",
         "sends a move -> the last of the TV and 6 phones has the new state. Hub in its own process (threading",
-        "mode, SQLite WAL store on), the clients in the bench process on the same machine; RSS from /proc.",
-        "CPU is the share of one core each process used while the rooms played; threads are the hub's OS threads",
+        "mode, SQLite WAL store on), the clients in up to 4 other processes on the same 2-core machine; RSS from",
+        "/proc.",
+        "CPU is the share of one core the hub and the client processes (together) used while the rooms played;",
+        "threads are the hub's OS threads",
         "(threading mode keeps a few per connection). Compare with the socket floor below: the same transport",
         "with no game at all.",
         "",
@@ -235,9 +272,10 @@ def report(results: list[dict[str, Any]]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rooms", type=int, nargs="+", default=[1, 10, 50])
-    parser.add_argument("--moves", type=int, default=40, help="timed moves per room")
+    parser.add_argument("--moves", type=int, default=40, help="timed moves per room (200 at least in all)")
     parser.add_argument("--paces", type=float, nargs="+", default=[1.0, 0.0],
                         help="seconds between a room's moves (1.0: a brisk human table; 0: flat out)")
+    parser.add_argument("--procs", type=int, default=4, help="client processes (rooms are spread over them)")
     parser.add_argument("--serve", nargs=2, metavar=("ROOMS", "DATA"), help=argparse.SUPPRESS)
     parser.add_argument("--no-write", action="store_true", help="print only; do not touch docs/BENCHMARKS.md")
     args = parser.parse_args()
@@ -247,7 +285,7 @@ def main() -> int:
     results = []
     for pace in args.paces:
         for rooms in args.rooms:
-            result = measure(rooms, args.moves, pace)
+            result = measure(rooms, max(args.moves, 200 // rooms), pace, args.procs)  # >= 200 samples
             print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}), flush=True)
             results.append(result)
     markdown = report(results)

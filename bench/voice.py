@@ -77,6 +77,7 @@ def recogniser_figures() -> str:
 def main() -> int:
     median, p95 = submit_latency()
     md = (
+        "## Voice: transcript to move, and the recogniser\n\n"
         f"Machine: {machine()}\n\n"
         f"- transcript -> room submit (parse in context, status, spoken-back queued; fake room): "
         f"median {median:.3f} ms, p95 {p95:.3f} ms over 2000 bids\n"
