@@ -3,47 +3,12 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 from hubkit import Client, host_of, seat
+from voice_table.fakes import ManualTimers, Said
 
 from server.voice_link import HubVoice, attach_voice
-
-
-class Said:
-    """Stands in for the speech worker: keeps every sentence queued."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> bool:
-        self.lines.append(text)
-        return True
-
-
-class ManualTimer:
-    """The confirmation window's timer, fired by the test."""
-
-    def __init__(self) -> None:
-        self.pending: list[Callable[[], None]] = []
-
-    def __call__(self, seconds: float, action: Callable[[], None]) -> Any:
-        self.pending.append(action)
-        timer = self
-
-        class Handle:
-            def cancel(self) -> None:
-                if action in timer.pending:
-                    timer.pending.remove(action)
-
-        return Handle()
-
-    def fire(self) -> None:
-        actions, self.pending = self.pending, []
-        for action in actions:
-            action()
 
 
 @pytest.fixture
@@ -53,7 +18,7 @@ def table(app, hub):
     phones = {n: seat(app, code, n) for n in ("Marco", "Anna", "Luca")}
     assert host.ask("host:start", {})["ok"]
     room = hub.room(code)
-    timer = ManualTimer()
+    timer = ManualTimers()
     voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=timer, out=io.StringIO())
     said = Said()
     voice.session.table.speech = said
@@ -61,6 +26,9 @@ def table(app, hub):
     tv = Client(app, "tv", code)
     yield room, voice, phones, tv, said, timer
     voice.stop()
+
+
+WINDOW = 3.0  # attach_voice's default confirmation window, in seconds
 
 
 def _settle(voice: HubVoice) -> None:
@@ -112,11 +80,11 @@ def test_a_spoken_dudo_waits_for_the_window_and_can_be_cancelled(table):
     _settle(voice)
     assert room.version() == version, "a Dudo heard is not played before the window ends"
     assert phones[challenger].ask("voice:cancel", {"version": version})["ok"]
-    timer.fire()
+    timer.advance(WINDOW)
     assert room.version() == version and room.state.standing is not None
     voice.session.table.hear("dubito")
     _settle(voice)
-    timer.fire()
+    timer.advance(WINDOW)
     _settle(voice)
     assert room.state.round_no == 2, "after the window the Dudo is played and a new round dealt"
 
@@ -178,7 +146,7 @@ def test_a_whole_game_of_every_preset_played_by_voice_alone(app, hub, preset):
         seat(app, code, name)
     assert host.ask("host:start", {})["ok"]
     room = hub.room(code)
-    timer = ManualTimer()
+    timer = ManualTimers()
     voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=timer, out=io.StringIO())
     voice.session.table.speech = Said()
     rng = random.Random(preset)
@@ -192,7 +160,7 @@ def test_a_whole_game_of_every_preset_played_by_voice_alone(app, hub, preset):
             version = room.version()
             if legal["dudo"] and (not bids or rng.random() < 0.4):
                 voice.session.table.hear("dudo")
-                timer.fire()
+                timer.advance(WINDOW)
             else:
                 voice.session.table.hear(render_bid("it", *rng.choice(bids)))
             _settle(voice)
