@@ -35,6 +35,13 @@ def _settle(voice: HubVoice) -> None:
     voice.adapter.drain()
 
 
+def _phone_opens(room, voice: HubVoice, quantity: int, face: int) -> str:
+    """The opener bids on the phone; returns who is to act next."""
+    assert room.submit(room.to_act(), {"action": "bid", "quantity": quantity, "face": face}, source="phone")["ok"]
+    _settle(voice)
+    return room.to_act()
+
+
 def test_a_spoken_bid_is_played_for_the_player_to_act_shown_and_spoken(table):
     room, voice, phones, tv, said, _ = table
     player = room.to_act()
@@ -71,10 +78,7 @@ def test_annulla_takes_the_heard_bid_back_until_the_next_move(table):
 
 def test_a_spoken_dudo_waits_for_the_window_and_can_be_cancelled(table):
     room, voice, phones, _, _, timer = table
-    opener = room.to_act()
-    room.submit(opener, {"action": "bid", "quantity": 2, "face": 3}, source="phone")
-    _settle(voice)
-    challenger = room.to_act()
+    challenger = _phone_opens(room, voice, 2, 3)
     version = room.version()
     voice.session.table.hear("dudo!")
     _settle(voice)
@@ -91,10 +95,7 @@ def test_a_spoken_dudo_waits_for_the_window_and_can_be_cancelled(table):
 
 def test_a_tap_confirms_a_spoken_calza_at_once(table):
     room, voice, phones, _, _, _ = table
-    opener = room.to_act()
-    room.submit(opener, {"action": "bid", "quantity": 2, "face": 3}, source="phone")
-    _settle(voice)
-    caller = room.to_act()
+    caller = _phone_opens(room, voice, 2, 3)
     voice.session.table.hear("calza")
     _settle(voice)
     assert room.state.round_no == 1
@@ -106,9 +107,8 @@ def test_a_tap_confirms_a_spoken_calza_at_once(table):
 
 def test_wrong_turn_and_illegal_bids_are_refused_aloud(table):
     room, voice, _, _, said, _ = table
-    opener = room.to_act()
-    room.submit(opener, {"action": "bid", "quantity": 6, "face": 4}, source="phone")
-    _settle(voice)
+    opener = room.state.players[room.state.opener]
+    _phone_opens(room, voice, 6, 4)
     version = room.version()
     voice.session.table.hear("cinque quattro")
     _settle(voice)
