@@ -11,12 +11,12 @@ import statistics
 import time
 
 from bench._report import machine, write_section
-from engine.bots import make_bot
-from engine.chance import settle_chance
-from engine.game import apply, legal_actions, new_game, to_act
-from engine.rules import make_rules
-from engine.state import GameState, Phase
-from engine.views import view_for
+from dudo_hub.engine.bots import make_bot
+from dudo_hub.engine.chance import settle_chance
+from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
+from dudo_hub.engine.rules import make_rules
+from dudo_hub.engine.state import GameState, Phase
+from dudo_hub.engine.views import view_for
 
 LEVELS = ("random", "easy", "normal", "hard")
 

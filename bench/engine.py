@@ -19,7 +19,7 @@ import time
 import timeit
 
 from bench._report import machine, write_section
-from engine import (
+from dudo_hub.engine import (
     PRESETS,
     Bid,
     MakeBid,

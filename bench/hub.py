@@ -33,8 +33,8 @@ PHONES = 6
 
 def run_server(rooms: int, data: str) -> None:
     """Child process: a hub with `rooms` rooms; prints {"port", "rooms": {code: key}} and serves."""
-    from server.app import Config, create_app, get_hub
-    from server.wsgi import make_server
+    from dudo_hub.server.app import Config, create_app, get_hub
+    from dudo_hub.server.wsgi import make_server
 
     config = Config(DATA_DIR=Path(data), DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6, RATE_PER_SECOND=1e6)
     app = create_app(config)

@@ -16,11 +16,11 @@ import wave
 from pathlib import Path
 
 from bench._report import machine, write_section
+from dudo_hub.voice import model as models
+from dudo_hub.voice.microphone import WavSource
+from dudo_hub.voice.recogniser import Recogniser, load_model
+from dudo_hub.voice.table import VoiceTable
 from tests.voice_table.fakes import FakeRoom, ManualTimers, Said
-from voice import model as models
-from voice.microphone import WavSource
-from voice.recogniser import Recogniser, load_model
-from voice.table import VoiceTable
 
 
 def submit_latency(rounds: int = 2000) -> tuple[float, float]:

@@ -11,15 +11,14 @@ state-aware parser on exact calls and on near-misses (rapidfuzz). Run:
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from bench._report import machine, write_section
-from voice import languages, load_pack, parse, parse_in_context
-from voice.wording import bid_phrases
+from dudo_hub.voice import languages, load_pack, parse, parse_in_context
+from dudo_hub.voice.wording import bid_phrases
 
 CHATTER = {
     "it": ["ciao a tutti", "tocca a te", "che fortuna", "ancora una", "non ho capito", "ventiquattro"],
@@ -40,8 +39,7 @@ LEGAL = [(q, f) for q in range(8, 31) for f in range(2, 7)] + [(q, 1) for q in r
 
 def corpus(lang: str) -> list[str]:
     """The shared corpus transcripts of `lang`, if the shared folder is there."""
-    shared = Path(os.environ.get("DUDO_SHARED", Path(__file__).resolve().parents[1].parent / "shared"))
-    path = shared / "voice" / "phrases.jsonl"
+    path = Path(__file__).resolve().parents[1] / "tests" / "data" / "shared" / "voice" / "phrases.jsonl"
     if not path.is_file():
         return []
     cases = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())

@@ -5,7 +5,7 @@
     Bid.parse('7x5')
 """
 
-from engine.actions import (
+from dudo_hub.engine.actions import (
     Action,
     CallCalza,
     CallDudo,
@@ -17,17 +17,17 @@ from engine.actions import (
     PullTrigger,
     RollDice,
 )
-from engine.bids import PACOS, Bid
-from engine.chance import chance_action, settle_chance, system_random
-from engine.errors import DudoError, IllegalAction, InvalidAction, RuleError
-from engine.events import Event
-from engine.game import acts_out_of_turn, apply, calza_problem, is_legal, legal_actions, new_game, to_act
-from engine.odds import BidOdds, bid_odds, expected_count
-from engine.ordering import bid_ranges, legal_bids
-from engine.resolve import count_matching
-from engine.rules import CHOICES, PRESETS, Rules, make_rules
-from engine.state import GameState, Phase
-from engine.views import legal_summary, view_for
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.chance import chance_action, settle_chance, system_random
+from dudo_hub.engine.errors import DudoError, IllegalAction, InvalidAction, RuleError
+from dudo_hub.engine.events import Event
+from dudo_hub.engine.game import acts_out_of_turn, apply, calza_problem, is_legal, legal_actions, new_game, to_act
+from dudo_hub.engine.odds import BidOdds, bid_odds, expected_count
+from dudo_hub.engine.ordering import bid_ranges, legal_bids
+from dudo_hub.engine.resolve import count_matching
+from dudo_hub.engine.rules import CHOICES, PRESETS, Rules, make_rules
+from dudo_hub.engine.state import GameState, Phase
+from dudo_hub.engine.views import legal_summary, view_for
 
 __all__ = [
     "PACOS", "PRESETS", "CHOICES", "Action", "Bid", "BidOdds", "CallCalza", "CallDudo", "ChanceAction",

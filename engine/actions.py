@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.bids import Bid
+from dudo_hub.engine.bids import Bid
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.errors import InvalidAction
+from dudo_hub.engine.errors import InvalidAction
 
 PACOS = 1
 FACES = (1, 2, 3, 4, 5, 6)

@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 import secrets
 
-from engine.actions import ChanceAction, PickFirst, PullTrigger, RollDice
-from engine.bids import FACES
-from engine.events import Event
-from engine.game import apply
-from engine.resolve import CHAMBERS
-from engine.state import GameState, Phase
+from dudo_hub.engine.actions import ChanceAction, PickFirst, PullTrigger, RollDice
+from dudo_hub.engine.bids import FACES
+from dudo_hub.engine.events import Event
+from dudo_hub.engine.game import apply
+from dudo_hub.engine.resolve import CHAMBERS
+from dudo_hub.engine.state import GameState, Phase
 
 
 def system_random() -> random.Random:

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine import ordering
-from engine.actions import (
+from dudo_hub.engine import ordering
+from dudo_hub.engine.actions import (
     Action,
     CallCalza,
     CallDudo,
@@ -18,12 +18,12 @@ from engine.actions import (
     PullTrigger,
     RollDice,
 )
-from engine.bids import PACOS, Bid
-from engine.errors import IllegalAction, InvalidAction
-from engine.events import Event
-from engine.resolve import resolve_call, take_shot
-from engine.rules import Rules
-from engine.state import BidEntry, GameState, Phase, evolve, stamp_version
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.errors import IllegalAction, InvalidAction
+from dudo_hub.engine.events import Event
+from dudo_hub.engine.resolve import resolve_call, take_shot
+from dudo_hub.engine.rules import Rules
+from dudo_hub.engine.state import BidEntry, GameState, Phase, evolve, stamp_version
 
 Events = list[Event]
 

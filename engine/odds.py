@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import PACOS, Bid
 
 
 def match_probability(face: int, wild: bool) -> Fraction:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.bids import PACOS, Bid
-from engine.state import GameState
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.state import GameState
 
 Ranges = dict[int, tuple[int, int]]
 

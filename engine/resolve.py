@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
-from engine.bids import PACOS, Bid
-from engine.events import Event
-from engine.state import GameState, Phase, Reveal, evolve
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.events import Event
+from dudo_hub.engine.state import GameState, Phase, Reveal, evolve
 
 Events = list[Event]
 CHAMBERS = 6

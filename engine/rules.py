@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from engine.errors import RuleError
+from dudo_hub.engine.errors import RuleError
 
 # option -> allowed values; bools and the dice cap are checked by type below.
 CHOICES: dict[str, tuple[Any, ...]] = {

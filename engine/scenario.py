@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.actions import (
+from dudo_hub.engine.actions import (
     CallCalza,
     CallDudo,
     ChooseDirection,
@@ -20,12 +20,12 @@ from engine.actions import (
     PullTrigger,
     RollDice,
 )
-from engine.bids import Bid
-from engine.errors import DudoError
-from engine.events import Event
-from engine.game import apply, new_game
-from engine.rules import make_rules
-from engine.state import GameState, Phase
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.errors import DudoError
+from dudo_hub.engine.events import Event
+from dudo_hub.engine.game import apply, new_game
+from dudo_hub.engine.rules import make_rules
+from dudo_hub.engine.state import GameState, Phase
 
 
 class ScenarioMismatch(Exception):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-from engine.bids import Bid
-from engine.rules import Rules
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.rules import Rules
 
 
 class Phase(StrEnum):

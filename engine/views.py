@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import ordering
-from engine.game import calza_problem, legal_actions
-from engine.odds import bid_odds, expected_count
-from engine.state import GameState, Phase
+from dudo_hub.engine import ordering
+from dudo_hub.engine.game import calza_problem, legal_actions
+from dudo_hub.engine.odds import bid_odds, expected_count
+from dudo_hub.engine.state import GameState, Phase
 
 
 def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:

@@ -7,21 +7,19 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 import socketio as sio
 from flask import Flask
 from flask_socketio import SocketIO
 
-import web_display
-from server.config import Config, TestConfig
-from server.hub import Hub
+from dudo_hub.server.assets import web_dir
+from dudo_hub.server.config import Config, TestConfig
+from dudo_hub.server.hub import Hub
 
 __all__ = ["Config", "TestConfig", "create_app", "socketio", "get_hub"]
 
 log = logging.getLogger(__name__)
-WEB = Path(web_display.__file__).resolve().parent
 socketio = SocketIO()
 
 
@@ -54,10 +52,11 @@ class TextPacket(sio.packet.Packet):  # type: ignore[misc]
 
 def create_app(config: Config | None = None) -> Flask:
     """A Flask app with the hub's pages, socket handlers and a `Hub` (app.extensions["dudo_hub"])."""
-    from server import events, pages
+    from dudo_hub.server import events, pages
 
     config = config or Config.from_env()
-    app = Flask(__name__, template_folder=str(WEB / "templates"), static_folder=str(WEB / "static"),
+    web = web_dir()
+    app = Flask(__name__, template_folder=str(web / "templates"), static_folder=str(web / "static"),
                 static_url_path="/static")
     app.config["SECRET_KEY"] = config.SECRET_KEY
     app.config["DUDO"] = config

@@ -8,7 +8,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from server.rooms import Room
+    from dudo_hub.server.rooms import Room
 
 log = logging.getLogger(__name__)
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-FOLDER = Path(__file__).resolve().parent / "catalogues"
+from dudo_hub.server.assets import package_dir
+
+FOLDER = package_dir("dudo_hub.server") / "catalogues"
 LANGS = ("it", "en")
 FALLBACK = "en"
 

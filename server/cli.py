@@ -17,7 +17,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 def _replay(args: argparse.Namespace) -> int:
     """Play scenario files; print one JSON object per file; exit 1 at the first unmet expectation."""
-    from engine.scenario import ScenarioMismatch, run_scenario
+    from dudo_hub.engine.scenario import ScenarioMismatch, run_scenario
 
     for name in args.files:
         path = Path(name)
@@ -54,11 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Subcommands that live with their code: (module, function that adds them).
 _COMMANDS: tuple[tuple[str, str], ...] = (
-    ("server.serve_cmd", "add_serve_command"),
-    ("server.serve_cmd", "add_verify_command"),
-    ("server.tournament_cmd", "add_tournament_command"),
-    ("voice.cli", "add_parse_command"),
-    ("voice.voice_cmd", "add_voice_command"),
+    ("dudo_hub.server.serve_cmd", "add_serve_command"),
+    ("dudo_hub.server.serve_cmd", "add_verify_command"),
+    ("dudo_hub.server.tournament_cmd", "add_tournament_command"),
+    ("dudo_hub.voice.cli", "add_parse_command"),
+    ("dudo_hub.voice.voice_cmd", "add_voice_command"),
 )
 
 

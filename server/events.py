@@ -12,12 +12,12 @@ from typing import Any
 from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, SocketIO
 
-from engine import DudoError
-from server import payloads
-from server.catalogue import message
-from server.errors import HubError
-from server.hub import Hub, Viewer
-from server.rooms import Room
+from dudo_hub.engine import DudoError
+from dudo_hub.server import payloads
+from dudo_hub.server.catalogue import message
+from dudo_hub.server.errors import HubError
+from dudo_hub.server.hub import Hub, Viewer
+from dudo_hub.server.rooms import Room
 
 log = logging.getLogger(__name__)
 Reply = dict[str, Any]

@@ -15,16 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import engine
-from server.botrunner import BotRunner
-from server.config import Config
-from server.errors import HubError
-from server.ratelimit import RateLimiter
-from server.rooms import Hooks, Room, RoomSettings
-from server.store import Store
+from dudo_hub import engine
+from dudo_hub.server.botrunner import BotRunner
+from dudo_hub.server.config import Config
+from dudo_hub.server.errors import HubError
+from dudo_hub.server.ratelimit import RateLimiter
+from dudo_hub.server.rooms import Hooks, Room, RoomSettings
+from dudo_hub.server.store import Store
 
 if TYPE_CHECKING:
-    from server.voice_link import HubVoice
+    from dudo_hub.server.voice_link import HubVoice
 
 log = logging.getLogger(__name__)
 ROLES = ("tv", "phone", "host")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import secrets
-from pathlib import Path
 from typing import Any
 
 import qrcode
@@ -13,15 +12,12 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, send_file
 from werkzeug.wrappers import Response as BaseResponse
 
-from server import commitment
-from server.catalogue import LANGS
-from server.hub import Hub
-from server.rooms import Room
+from dudo_hub.server import assets, commitment
+from dudo_hub.server.catalogue import LANGS
+from dudo_hub.server.hub import Hub
+from dudo_hub.server.rooms import Room
 
 bp = Blueprint("pages", __name__)
-WEB = Path(__file__).resolve().parent.parent / "web_display"
-CLIENT = WEB / "node_modules" / "socket.io-client" / "dist" / "socket.io.min.js"
-STRINGS = WEB / "strings"
 
 
 def _hub() -> Hub:
@@ -78,9 +74,10 @@ def host(code: str) -> str:
 @bp.get("/vendor/socket.io.min.js")
 def vendor_client() -> BaseResponse:
     """The Socket.IO browser client installed by npm."""
-    if not CLIENT.is_file():
+    client = assets.socket_client()
+    if client is None:
         return Response("socket.io-client is not installed: run `bash install.sh`.\n", 503, mimetype="text/plain")
-    return send_file(CLIENT, mimetype="application/javascript", max_age=3600)
+    return send_file(client, mimetype="application/javascript", max_age=3600)
 
 
 @bp.get("/qr/<code>.svg")
@@ -97,8 +94,8 @@ def qr(code: str) -> Response:
 def strings(lang: str) -> BaseResponse:
     """The page catalogue for `lang` (English when missing)."""
     for name in (lang, "en"):
-        path = STRINGS / f"{name}.json"
-        if name.isalpha() and path.is_file():
+        path = assets.strings_file(name)
+        if path is not None:
             return send_file(path, mimetype="application/json")
     return jsonify({})
 

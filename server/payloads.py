@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Bid, CallCalza, CallDudo, ChooseDirection, MakeBid, PlayerAction
-from server.errors import HubError
+from dudo_hub.engine import Bid, CallCalza, CallDudo, ChooseDirection, MakeBid, PlayerAction
+from dudo_hub.server.errors import HubError
 
 MAX_TEXT = 200
 MAX_INT = 1_000_000

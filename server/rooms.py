@@ -21,15 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import engine
-from engine import DudoError, Event, GameState, Phase, PlayerAction, RollDice
-from engine.bots import LEVELS, Bot, make_bot
-from server import payloads, snapshot
-from server.catalogue import LANGS, message
-from server.commitment import Commitment
-from server.errors import HubError
-from server.names import clean_name, same_name
-from server.seats import BOT, HUMAN, Seat
+from dudo_hub import engine
+from dudo_hub.engine import DudoError, Event, GameState, Phase, PlayerAction, RollDice
+from dudo_hub.engine.bots import LEVELS, Bot, make_bot
+from dudo_hub.server import payloads, snapshot
+from dudo_hub.server.catalogue import LANGS, message
+from dudo_hub.server.commitment import Commitment
+from dudo_hub.server.errors import HubError
+from dudo_hub.server.names import clean_name, same_name
+from dudo_hub.server.seats import BOT, HUMAN, Seat
 
 log = logging.getLogger(__name__)
 RECENT = 40

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine import PRESETS
-from server import commitment
+from dudo_hub.engine import PRESETS
+from dudo_hub.server import commitment
 
 Sub = Any  # argparse._SubParsersAction
 
@@ -50,9 +50,9 @@ def add_verify_command(sub: Sub) -> None:
 
 def serve(args: argparse.Namespace) -> int:
     """Run the hub until interrupted."""
-    from server.app import Config, create_app, get_hub
-    from server.netaddr import lan_ip
-    from server.wsgi import make_server
+    from dudo_hub.server.app import Config, create_app, get_hub
+    from dudo_hub.server.netaddr import lan_ip
+    from dudo_hub.server.wsgi import make_server
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     ip = args.advertise or lan_ip()
@@ -63,7 +63,7 @@ def serve(args: argparse.Namespace) -> int:
     room = hub.room(hub.default_code)
     print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
     if not args.no_voice:
-        from server.voice_link import attach_voice
+        from dudo_hub.server.voice_link import attach_voice
 
         hub.voices[room.code] = attach_voice(
             room, room.lang, args.model, confirm_seconds=args.confirm_seconds, listen=not args.no_listen

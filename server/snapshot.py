@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from engine.bids import Bid
-from engine.rules import Rules
-from engine.state import BidEntry, GameState, Phase, Reveal
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.rules import Rules
+from dudo_hub.engine.state import BidEntry, GameState, Phase, Reveal
 
 FORMAT = 1
 

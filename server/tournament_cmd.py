@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.bots import LEVELS
-from engine.bots.tournament import TournamentResult, run_tournament
-from engine.rules import PRESETS
+from dudo_hub.engine.bots import LEVELS
+from dudo_hub.engine.bots.tournament import TournamentResult, run_tournament
+from dudo_hub.engine.rules import PRESETS
 
 
 def _seats(text: str) -> list[str]:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Event
-from server.errors import HubError
-from server.rooms import Room
-from voice.session import VoiceSession, start_voice
+from dudo_hub.engine import Event
+from dudo_hub.server.errors import HubError
+from dudo_hub.server.rooms import Room
+from dudo_hub.voice.session import VoiceSession, start_voice
 
 log = logging.getLogger(__name__)
 EventsCallback = Callable[[list[dict[str, Any]]], None]

@@ -20,7 +20,7 @@ class QuietHandler(WSGIRequestHandler):
     protocol_version = "HTTP/1.0"
 
     def log(self, type: str, message: str, *args: Any) -> None:  # noqa: A002 - werkzeug's signature
-        logging.getLogger("server.http").debug("%s " + message, self.address_string(), *args)
+        logging.getLogger("dudo_hub.server.http").debug("%s " + message, self.address_string(), *args)
 
 
 class HubServer(ThreadedWSGIServer):

@@ -5,12 +5,12 @@
 {'intent': 'bid', 'quantity': 7, 'face': 5}
 """
 
-from voice.context import Heard, parse_in_context
-from voice.grammar import grammar_for, hearable_calls
-from voice.intent import Intent
-from voice.packs import PackError, UnknownLanguageError, languages, load_pack
-from voice.parser import parse
-from voice.wording import announce, render_bid
+from dudo_hub.voice.context import Heard, parse_in_context
+from dudo_hub.voice.grammar import grammar_for, hearable_calls
+from dudo_hub.voice.intent import Intent
+from dudo_hub.voice.packs import PackError, UnknownLanguageError, languages, load_pack
+from dudo_hub.voice.parser import parse
+from dudo_hub.voice.wording import announce, render_bid
 
 __all__ = [
     "Heard",

@@ -12,9 +12,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from voice.context import DEFAULT_MIN_CONFIDENCE, parse_in_context
-from voice.packs import languages, load_pack
-from voice.parser import parse
+from dudo_hub.voice.context import DEFAULT_MIN_CONFIDENCE, parse_in_context
+from dudo_hub.voice.packs import languages, load_pack
+from dudo_hub.voice.parser import parse
 
 
 def add_parse_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:

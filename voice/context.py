@@ -19,12 +19,12 @@ from functools import cache
 
 from rapidfuzz import fuzz, process
 
-from voice.intent import NOTHING, Intent
-from voice.lexicon import Lexeme, lexicon_for
-from voice.packs import MIN_NUMBER, load_pack
-from voice.parser import interpret
-from voice.text import fold
-from voice.wording import bid_phrases
+from dudo_hub.voice.intent import NOTHING, Intent
+from dudo_hub.voice.lexicon import Lexeme, lexicon_for
+from dudo_hub.voice.packs import MIN_NUMBER, load_pack
+from dudo_hub.voice.parser import interpret
+from dudo_hub.voice.text import fold
+from dudo_hub.voice.wording import bid_phrases
 
 DEFAULT_MIN_CONFIDENCE = 0.75
 """Similarity (0..1) a near-miss needs: "dudu" -> "dudo" is 0.75, "sete cinqe" 0.91."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from voice.packs import CALLS, Pack, load_pack
-from voice.text import fold
-from voice.wording import announce, bid_phrases, render_bid
+from dudo_hub.voice.packs import CALLS, Pack, load_pack
+from dudo_hub.voice.text import fold
+from dudo_hub.voice.wording import announce, bid_phrases, render_bid
 
 Vocabulary = Callable[[str], bool]
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from voice.packs import Meaning, Pack, load_pack
-from voice.text import tokens
+from dudo_hub.voice.packs import Meaning, Pack, load_pack
+from dudo_hub.voice.text import tokens
 
 Phrases = tuple[tuple[tuple[str, ...], Meaning], ...]
 

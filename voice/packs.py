@@ -18,8 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from voice.numbers import CompoundRule, number_words
-from voice.text import fold, phrase_key
+from dudo_hub.voice.numbers import CompoundRule, number_words
+from dudo_hub.voice.text import fold, phrase_key
 
 MIN_NUMBER = 40
 """Every pack must say at least the quantities 1..MIN_NUMBER."""
@@ -67,7 +67,7 @@ PLURAL_FIELD: Mapping[str, str] = {
 }
 """Events whose template may have a "one" and an "other" form, and the field choosing."""
 
-_PACKS = resources.files("voice") / "packs"
+_PACKS = resources.files("dudo_hub.voice") / "packs"
 
 
 class PackError(ValueError):

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from voice.intent import NOTHING, Intent
-from voice.lexicon import Lexeme, lexicon_for
-from voice.packs import Meaning
+from dudo_hub.voice.intent import NOTHING, Intent
+from dudo_hub.voice.lexicon import Lexeme, lexicon_for
+from dudo_hub.voice.packs import Meaning
 
 
 def parse(text: str, lang: str) -> Intent:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from voice.microphone import AudioSource
+from dudo_hub.voice.microphone import AudioSource
 
 UNK = "[unk]"
 Factory = Callable[[Any, float, str], Any]

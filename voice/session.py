@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from voice import model as models
-from voice.grammar import hearable_calls
-from voice.microphone import AudioSource, AudioUnavailable, Microphone
-from voice.recogniser import Listener, Recogniser, load_model, unknown_words, vocabulary
-from voice.speech import Speaker
-from voice.status import VoiceStatus
-from voice.table import Room, Scheduler, VoiceTable, thread_timer
+from dudo_hub.voice import model as models
+from dudo_hub.voice.grammar import hearable_calls
+from dudo_hub.voice.microphone import AudioSource, AudioUnavailable, Microphone
+from dudo_hub.voice.recogniser import Listener, Recogniser, load_model, unknown_words, vocabulary
+from dudo_hub.voice.speech import Speaker
+from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.table import Room, Scheduler, VoiceTable, thread_timer
 
 
 @dataclass

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from voice.status import VoiceStatus
+from dudo_hub.voice.status import VoiceStatus
 
 ESPEAK_VOICES = {"it": "roa/it", "en": "gmw/en", "es": "roa/es", "fr": "roa/fr", "pt": "roa/pt",
                  "ko": "ko"}

@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from voice.context import parse_in_context
-from voice.grammar import grammar_for, hearable_calls
-from voice.intent import Intent
-from voice.status import VoiceStatus
-from voice.text import fold
-from voice.wording import announce, render_bid
+from dudo_hub.voice.context import parse_in_context
+from dudo_hub.voice.grammar import grammar_for, hearable_calls
+from dudo_hub.voice.intent import Intent
+from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.text import fold
+from dudo_hub.voice.wording import announce, render_bid
 
 Reply = Mapping[str, Any]
 EventsCallback = Callable[[list[dict[str, Any]]], None]

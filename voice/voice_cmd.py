@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from voice import model as models
+from dudo_hub.voice import model as models
 
 
 def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -84,9 +84,9 @@ def _check_model(args: argparse.Namespace) -> bool:
     if folder is None:
         print(f"model: none for {args.lang}; run `dudo voice install {args.lang}` or pass --model")
         return False
-    from voice.grammar import hearable_calls
-    from voice.packs import UnknownLanguageError
-    from voice.recogniser import load_model, vocabulary
+    from dudo_hub.voice.grammar import hearable_calls
+    from dudo_hub.voice.packs import UnknownLanguageError
+    from dudo_hub.voice.recogniser import load_model, vocabulary
 
     try:
         known = vocabulary(load_model(str(models.check_model_dir(folder))))
@@ -104,7 +104,7 @@ def _check_model(args: argparse.Namespace) -> bool:
 
 
 def _check_microphone() -> None:
-    from voice.microphone import AudioUnavailable, default_input, load_sounddevice
+    from dudo_hub.voice.microphone import AudioUnavailable, default_input, load_sounddevice
 
     try:
         device, rate = default_input(load_sounddevice())
@@ -114,7 +114,7 @@ def _check_microphone() -> None:
 
 
 def _check_speech(lang: str) -> None:
-    from voice.speech import SpeechUnavailable, configured_engine, espeak_present, pyttsx3_engine, voice_id
+    from dudo_hub.voice.speech import SpeechUnavailable, configured_engine, espeak_present, pyttsx3_engine, voice_id
 
     if not espeak_present():
         print("speech: espeak-ng is missing (install espeak-ng)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from voice.packs import PLURAL_FIELD, Pack, load_pack
+from dudo_hub.voice.packs import PLURAL_FIELD, Pack, load_pack
 
 _NUMBER_FIELDS = ("count", "dice", "bullets", "quantity")
 

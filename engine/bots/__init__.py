@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.actions import CallDudo, MakeBid, PlayerAction
-from engine.bots.base import BaseBot
-from engine.bots.easy import EasyBot
-from engine.bots.hard import HardBot
-from engine.bots.normal import NormalBot
+from dudo_hub.engine.actions import CallDudo, MakeBid, PlayerAction
+from dudo_hub.engine.bots.base import BaseBot
+from dudo_hub.engine.bots.easy import EasyBot
+from dudo_hub.engine.bots.hard import HardBot
+from dudo_hub.engine.bots.normal import NormalBot
 
 
 class Bot(Protocol):

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import CallCalza, CallDudo, ChooseDirection, MakeBid, PlayerAction
-from engine.bids import PACOS, Bid
+from dudo_hub.engine.actions import CallCalza, CallDudo, ChooseDirection, MakeBid, PlayerAction
+from dudo_hub.engine.bids import PACOS, Bid
 
 
 @dataclass(frozen=True, slots=True)

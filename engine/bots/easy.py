@@ -10,9 +10,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import MakeBid, PlayerAction
-from engine.bids import PACOS
-from engine.bots.base import BaseBot, Options, Seat, fallback
+from dudo_hub.engine.actions import MakeBid, PlayerAction
+from dudo_hub.engine.bids import PACOS
+from dudo_hub.engine.bots.base import BaseBot, Options, Seat, fallback
 
 LATE = 2.0  # challenge only once a bid exceeds the expected count by this much
 CALZA_CHANCE = 0.1  # how often it tries a calza when the bid equals its expectation

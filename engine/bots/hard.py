@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import ChooseDirection, MakeBid, PlayerAction
-from engine.bids import PACOS, Bid
-from engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
-from engine.bots.inference import Evidence, Table, beliefs
-from engine.bots.lookahead import Doubt, Lookahead
+from dudo_hub.engine.actions import ChooseDirection, MakeBid, PlayerAction
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
+from dudo_hub.engine.bots.inference import Evidence, Table, beliefs
+from dudo_hub.engine.bots.lookahead import Doubt, Lookahead
 
 
 @dataclass(frozen=True, slots=True)

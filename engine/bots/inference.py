@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import exp
 
-from engine.bids import PACOS, Bid
-from engine.bots.base import Seat
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bots.base import Seat
 
 FACES = (1, 2, 3, 4, 5, 6)
 Dist = tuple[float, ...]  # index 0..5 for faces 1..6

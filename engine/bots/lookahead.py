@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb, exp
 
-from engine.bids import PACOS, Bid
-from engine.bots.base import Seat
-from engine.bots.inference import Dist, _binomial, _convolve, matching_faces
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bots.base import Seat
+from dudo_hub.engine.bots.inference import Dist, _binomial, _convolve, matching_faces
 
 
 @dataclass(frozen=True, slots=True)

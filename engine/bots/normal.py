@@ -11,10 +11,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import MakeBid, PlayerAction
-from engine.bids import PACOS, Bid
-from engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
-from engine.odds import BidOdds, bid_odds
+from dudo_hub.engine.actions import MakeBid, PlayerAction
+from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
+from dudo_hub.engine.odds import BidOdds, bid_odds
 
 OPEN_CONFIDENCE = 0.6  # an opening bid should be at least this likely
 # How often a raise gets challenged (rather than raised over): a false raise loses

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-from engine.actions import CallCalza, MakeBid, PlayerAction
-from engine.bots import Bot, make_bot
-from engine.chance import settle_chance
-from engine.game import apply, legal_actions, new_game, to_act
-from engine.rules import Rules, make_rules
-from engine.state import GameState, Phase
-from engine.views import view_for
+from dudo_hub.engine.actions import CallCalza, MakeBid, PlayerAction
+from dudo_hub.engine.bots import Bot, make_bot
+from dudo_hub.engine.chance import settle_chance
+from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
+from dudo_hub.engine.rules import Rules, make_rules
+from dudo_hub.engine.state import GameState, Phase
+from dudo_hub.engine.views import view_for
 
 Check = Callable[[GameState, str, PlayerAction], None]
 MAX_STEPS = 20_000

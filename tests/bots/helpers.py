@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engine.chance import settle_chance
-from engine.game import apply, legal_actions, new_game, to_act
-from engine.rules import make_rules
-from engine.state import GameState, Phase
+from dudo_hub.engine.chance import settle_chance
+from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
+from dudo_hub.engine.rules import make_rules
+from dudo_hub.engine.state import GameState, Phase
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from server.tournament_cmd import add_tournament_command
+from dudo_hub.server.tournament_cmd import add_tournament_command
 
 
 def _run(argv: list[str]) -> int:

@@ -9,11 +9,11 @@ import random
 import pytest
 from helpers import LEVELS, mid_round, with_other_dice
 
-from engine.bots import LEVELS as ALL_LEVELS
-from engine.bots import make_bot
-from engine.game import legal_actions
-from engine.rules import PRESETS
-from engine.views import view_for
+from dudo_hub.engine.bots import LEVELS as ALL_LEVELS
+from dudo_hub.engine.bots import make_bot
+from dudo_hub.engine.game import legal_actions
+from dudo_hub.engine.rules import PRESETS
+from dudo_hub.engine.views import view_for
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

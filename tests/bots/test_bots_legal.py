@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 from helpers import LEVELS, mid_round
 
-from engine.actions import CallCalza, CallDudo, ChooseDirection, MakeBid, PlayerAction
-from engine.bids import Bid
-from engine.bots import make_bot
-from engine.bots.tournament import play_game
-from engine.game import legal_actions
-from engine.rules import PRESETS, make_rules
-from engine.state import GameState
-from engine.views import view_for
+from dudo_hub.engine.actions import CallCalza, CallDudo, ChooseDirection, MakeBid, PlayerAction
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.bots import make_bot
+from dudo_hub.engine.bots.tournament import play_game
+from dudo_hub.engine.game import legal_actions
+from dudo_hub.engine.rules import PRESETS, make_rules
+from dudo_hub.engine.state import GameState
+from dudo_hub.engine.views import view_for
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [(p, {}) for p in PRESETS] + [
     ("francais", {"out_of_turn_raises": True}),

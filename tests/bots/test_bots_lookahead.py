@@ -7,14 +7,14 @@ import random
 import pytest
 from helpers import mid_round
 
-from engine.actions import MakeBid
-from engine.bids import Bid
-from engine.bots.base import Seat
-from engine.bots.inference import Evidence, Table, beliefs
-from engine.bots.lookahead import Doubt, Lookahead
-from engine.bots.normal import NormalBot, odds
-from engine.game import legal_actions, to_act
-from engine.views import view_for
+from dudo_hub.engine.actions import MakeBid
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.bots.base import Seat
+from dudo_hub.engine.bots.inference import Evidence, Table, beliefs
+from dudo_hub.engine.bots.lookahead import Doubt, Lookahead
+from dudo_hub.engine.bots.normal import NormalBot, odds
+from dudo_hub.engine.game import legal_actions, to_act
+from dudo_hub.engine.views import view_for
 
 
 def _seat_and_bids(seed: int) -> tuple[Seat, list[Bid]]:

@@ -8,14 +8,14 @@ from helpers import LEVELS, mid_round
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import CallDudo, PlayerAction
-from engine.bots import make_bot
-from engine.bots.base import Seat
-from engine.bots.tournament import play_game, run_tournament
-from engine.game import legal_actions
-from engine.rules import PRESETS, make_rules
-from engine.state import GameState
-from engine.views import view_for
+from dudo_hub.engine.actions import CallDudo, PlayerAction
+from dudo_hub.engine.bots import make_bot
+from dudo_hub.engine.bots.base import Seat
+from dudo_hub.engine.bots.tournament import play_game, run_tournament
+from dudo_hub.engine.game import legal_actions
+from dudo_hub.engine.rules import PRESETS, make_rules
+from dudo_hub.engine.state import GameState
+from dudo_hub.engine.views import view_for
 
 
 def _proved_by_own_cup(state: GameState, player: str) -> bool:

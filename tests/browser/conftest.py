@@ -58,7 +58,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveHub]:
     """The server engineer's app served by werkzeug in a thread; shut down at the end of the module."""
-    app_module = pytest.importorskip("server.app", reason="the hub (server.app) is not importable")
+    app_module = pytest.importorskip("dudo_hub.server.app", reason="the hub (server.app) is not importable")
     from werkzeug.serving import make_server
 
     port = _free_port()

@@ -6,13 +6,14 @@ Kept out of conftest.py so the tests can import it by a name no other folder use
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine import (
+from sharedkit import shared_files
+
+from dudo_hub.engine import (
     Bid,
     CallCalza,
     CallDudo,
@@ -29,20 +30,18 @@ from engine import (
     settle_chance,
 )
 
-REPO = Path(__file__).resolve().parents[2]
 PRESET_NAMES = ("dudo", "perudo", "parker", "francais", "revolver", "liars_dice")
 
 
-def shared_dir() -> Path:
-    """The shared folder: $DUDO_SHARED, else <repo>/../shared."""
-    return Path(os.environ.get("DUDO_SHARED") or REPO.parent / "shared")
+def shared_scenarios() -> list[Path]:
+    """The shared conformance scenarios (tests/data/shared, plus $DUDO_SHARED's)."""
+    return shared_files("scenarios", "*.json")
 
 
 def scenario_files() -> list[Path]:
     """Every scenario: the shared conformance files, then this folder's own."""
-    shared = sorted((shared_dir() / "scenarios").glob("*.json"))
     own = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
-    return shared + own
+    return shared_scenarios() + own
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -70,7 +69,7 @@ def table(
     state = new_game(players, rules, counts, palifico_used)
     state, _ = apply(state, PickFirst(opener or players[0]))
     if state.phase is Phase.DIRECTION:
-        from engine import ChooseDirection
+        from dudo_hub.engine import ChooseDirection
 
         state, _ = apply(state, ChooseDirection(opener or players[0], True))
     if palifico:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from enginekit import bid, calza, counts, dudo, event, legal_summary_calza, play, rejects, table
 
-from engine import CallCalza, is_legal, legal_actions
+from dudo_hub.engine import CallCalza, is_legal, legal_actions
 
 FIVE = [2, 3, 4, 5, 6]
 

@@ -7,7 +7,7 @@ import copy
 import pytest
 from enginekit import bid, calza, dudo, play, table
 
-from engine import (
+from dudo_hub.engine import (
     Bid,
     CallDudo,
     DudoError,
@@ -22,7 +22,7 @@ from engine import (
     make_rules,
     new_game,
 )
-from engine.errors import CODES
+from dudo_hub.engine.errors import CODES
 
 FIVE = [2, 3, 4, 5, 6]
 

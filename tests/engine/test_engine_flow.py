@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from enginekit import bid, counts, dudo, event, play, rejects, table
 
-from engine import (
+from dudo_hub.engine import (
     ChooseDirection,
     Phase,
     PickFirst,

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine import Bid, bid_odds, expected_count
-from engine.odds import at_least, exactly, match_probability
+from dudo_hub.engine import Bid, bid_odds, expected_count
+from dudo_hub.engine.odds import at_least, exactly, match_probability
 
 
 def brute(bid: Bid, own: tuple[int, ...], unseen: int, wild: bool) -> tuple[Fraction, Fraction, Fraction]:

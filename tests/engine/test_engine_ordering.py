@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from enginekit import bid, legal_bid_texts, play, rejects, table
 
-from engine import Bid, InvalidAction, MakeBid, apply, bid_ranges, is_legal, legal_summary
+from dudo_hub.engine import Bid, InvalidAction, MakeBid, apply, bid_ranges, is_legal, legal_summary
 
 FIVE = [2, 3, 4, 5, 6]
 THREE = {"A": FIVE, "B": FIVE, "C": FIVE}  # 15 dice in play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enginekit import bid, calza, counts, dudo, event, legal_bid_texts, play, rejects, table
 
-from engine import Bid, count_matching, is_legal
+from dudo_hub.engine import Bid, count_matching, is_legal
 
 FIVE = [2, 3, 4, 5, 6]
 

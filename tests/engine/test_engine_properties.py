@@ -16,7 +16,7 @@ from enginekit import PRESET_NAMES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from dudo_hub.engine import (
     Bid,
     CallCalza,
     CallDudo,

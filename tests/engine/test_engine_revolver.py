@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from enginekit import bid, calza, counts, dudo, event, play, rejects, table
 
-from engine import Phase, PullTrigger, RollDice, apply, chance_action, legal_actions, system_random
+from dudo_hub.engine import Phase, PullTrigger, RollDice, apply, chance_action, legal_actions, system_random
 
 FIVE = [2, 3, 4, 5, 6]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CHOICES, PRESETS, RuleError, make_rules
+from dudo_hub.engine import CHOICES, PRESETS, RuleError, make_rules
 
 PRESET_DIFFS = {
     "dudo": {"palifico": "each_time", "calza": "on_turn", "calza_reward": "regain_die"},

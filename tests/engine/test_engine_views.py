@@ -6,7 +6,7 @@ import json
 
 from enginekit import bid, dudo, play, table
 
-from engine import make_rules, new_game, view_for
+from dudo_hub.engine import make_rules, new_game, view_for
 
 FIVE = [2, 3, 4, 5, 6]
 

@@ -7,8 +7,8 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIOTestClient
 
-from server.app import socketio
-from server.hub import Hub
+from dudo_hub.server.app import socketio
+from dudo_hub.server.hub import Hub
 
 
 class Client:
@@ -105,7 +105,7 @@ class LiveServer:
     """The app on a real werkzeug server in a thread, on 127.0.0.1 and a free port."""
 
     def __init__(self, app: Flask) -> None:
-        from server.wsgi import serve_in_thread
+        from dudo_hub.server.wsgi import serve_in_thread
 
         self.server, self.thread = serve_in_thread(app)
         self.url = f"http://127.0.0.1:{self.server.server_port}"

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from hubkit import host_of, seat
 
-from engine import CallCalza, PlayerAction
-from engine.bots import LEVELS, RandomBot
+from dudo_hub.engine import CallCalza, PlayerAction
+from dudo_hub.engine.bots import LEVELS, RandomBot
 
 
 class EagerCalza(RandomBot):

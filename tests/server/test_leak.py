@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from hubkit import Client, host_of, pick_move, seat
 
-from engine import GameState, Phase
-from server.commitment import Commitment
+from dudo_hub.engine import GameState, Phase
+from dudo_hub.server.commitment import Commitment
 
 
 def _record_truth(hub, truth: dict[int, tuple[GameState, Commitment | None]]) -> None:

@@ -11,7 +11,7 @@ import pytest
 import socketio
 from hubkit import LiveServer, pick_move
 
-from server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.app import TestConfig, create_app, get_hub
 
 
 class LiveClient:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hubkit import Client, host_of
 
-from engine import CHOICES, PRESETS
+from dudo_hub.engine import CHOICES, PRESETS
 
 
 def test_the_host_gets_every_preset_with_its_rules_and_hard_bots_first(app, hub):

@@ -40,8 +40,8 @@ def test_qr_and_vendor_and_strings(http, hub):
 
 
 def test_missing_client_is_a_clear_503(http, monkeypatch, tmp_path):
-    import server.pages
+    from dudo_hub.server import assets
 
-    monkeypatch.setattr(server.pages, "CLIENT", tmp_path / "missing.js")
+    monkeypatch.setattr(assets, "web_dir", lambda: tmp_path)
     reply = http.get("/vendor/socket.io.min.js")
     assert reply.status_code == 503 and "bash install.sh" in reply.text

@@ -6,8 +6,8 @@ import random
 
 from hubkit import Client, host_of, pick_move, play_out, seat
 
-from server.app import TestConfig, create_app, get_hub
-from server.store import Store
+from dudo_hub.server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.store import Store
 
 
 def test_a_restarted_hub_resumes_the_round(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hubkit import Client, host_of, seat
 
-from server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.app import TestConfig, create_app, get_hub
 
 
 @pytest.fixture

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import engine
-from server.rooms import Hooks, Room, RoomSettings
+from dudo_hub import engine
+from dudo_hub.server.rooms import Hooks, Room, RoomSettings
 
 
 def _room(scheduled: list[float]) -> Room:

@@ -8,9 +8,9 @@ from dataclasses import fields
 
 import pytest
 
-from engine import PRESETS, GameState, apply, legal_actions, make_rules, new_game, settle_chance, to_act
-from server.netaddr import Candidate, lan_ip
-from server.snapshot import from_json, to_json
+from dudo_hub.engine import PRESETS, GameState, apply, legal_actions, make_rules, new_game, settle_chance, to_act
+from dudo_hub.server.netaddr import Candidate, lan_ip
+from dudo_hub.server.snapshot import from_json, to_json
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -8,7 +8,7 @@ import pytest
 from hubkit import Client, host_of, seat
 from voice_table.fakes import ManualTimers, Said
 
-from server.voice_link import HubVoice, attach_voice
+from dudo_hub.server.voice_link import HubVoice, attach_voice
 
 
 @pytest.fixture
@@ -137,7 +137,7 @@ def test_voice_off_without_a_model_says_why(app, hub):
 def test_a_whole_game_of_every_preset_played_by_voice_alone(app, hub, preset):
     import random
 
-    from voice import render_bid
+    from dudo_hub.voice import render_bid
 
     code = hub.default_code
     host = host_of(app, hub)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from voice.cli import add_parse_command, main
+from dudo_hub.voice.cli import add_parse_command, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,7 @@ def test_parse_rejects_a_bad_bid_list(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_python_dash_m() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "voice.cli", "parse", "--lang", "es", "siete", "cincos"],
+        [sys.executable, "-m", "dudo_hub.voice.cli", "parse", "--lang", "es", "siete", "cincos"],
         cwd=ROOT,
         capture_output=True,
         text=True,

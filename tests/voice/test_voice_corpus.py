@@ -1,32 +1,28 @@
-"""The shared conformance corpus (/work/shared/voice/phrases.jsonl): every case, every language."""
+"""The shared conformance corpus (tests/data/shared/voice/phrases.jsonl, plus $DUDO_SHARED's): every case."""
 
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
+from sharedkit import shared_files
 
-from voice import parse
-
-
-def _shared_dir() -> Path | None:
-    """$DUDO_SHARED, else the `shared` folder beside the repository."""
-    env = os.environ.get("DUDO_SHARED")
-    candidates = [Path(env)] if env else []
-    candidates.append(Path(__file__).resolve().parents[2].parent / "shared")
-    return next((path for path in candidates if (path / "voice" / "phrases.jsonl").is_file()), None)
+from dudo_hub.voice import parse
 
 
 def _cases() -> list[Any]:
-    shared = _shared_dir()
-    if shared is None:
-        return [pytest.param(None, marks=pytest.mark.skip(reason="no shared/voice/phrases.jsonl (set DUDO_SHARED)"))]
-    lines = (shared / "voice" / "phrases.jsonl").read_text(encoding="utf-8").splitlines()
-    cases = [json.loads(line) for line in lines if line.strip()]
-    return [pytest.param(case, id=f"{case['lang']}:{case['text']}") for case in cases]
+    cases = {}
+    for path in shared_files("voice", "phrases.jsonl"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                case = json.loads(line)
+                cases[(case["lang"], case["text"])] = case
+    return [pytest.param(case, id=f"{case['lang']}:{case['text']}") for case in cases.values()]
+
+
+def test_the_shared_corpus_is_carried_by_the_repository() -> None:
+    assert len(_cases()) >= 20
 
 
 @pytest.mark.parametrize("case", _cases())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from voice import announce, grammar_for, hearable_calls, languages, load_pack, parse, render_bid
-from voice.packs import ERROR_CODES, EVENT_FIELDS
+from dudo_hub.voice import announce, grammar_for, hearable_calls, languages, load_pack, parse, render_bid
+from dudo_hub.voice.packs import ERROR_CODES, EVENT_FIELDS
 
 LEGAL = [(7, 5), (7, 6), (8, 2), (4, 1), (21, 3)]
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from voice import languages, parse
+from dudo_hub.voice import languages, parse
 
 DATA = Path(__file__).parent / "data"
 

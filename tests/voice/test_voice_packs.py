@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from voice import PackError, UnknownLanguageError, languages, load_pack
-from voice.packs import load_pack_file
+from dudo_hub.voice import PackError, UnknownLanguageError, languages, load_pack
+from dudo_hub.voice.packs import load_pack_file
 
 PACKS = Path(__file__).resolve().parents[2] / "voice" / "packs"
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voice import Intent, languages, load_pack, parse
-from voice.wording import bid_phrases
+from dudo_hub.voice import Intent, languages, load_pack, parse
+from dudo_hub.voice.wording import bid_phrases
 
 LANGS = languages()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from voice.table import EventsCallback
+from dudo_hub.voice.table import EventsCallback
 
 
 class FakeRoom:

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-import voice.microphone as microphone
-import voice.session as session
+import dudo_hub.voice.microphone as microphone
+import dudo_hub.voice.session as session
+from dudo_hub.voice import model as models
+from dudo_hub.voice.microphone import AudioUnavailable
+from dudo_hub.voice.status import VoiceStatus
 from tests.voice_table.fakes import FakeRoom, ManualTimers
-from voice import model as models
-from voice.microphone import AudioUnavailable
-from voice.status import VoiceStatus
 
 
 def start(room: FakeRoom, **kw: Any) -> tuple[session.VoiceSession, str]:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from voice import model as models
-from voice.model import ModelError, ModelInfo
+from dudo_hub.voice import model as models
+from dudo_hub.voice.model import ModelError, ModelInfo
 
 NAME = "vosk-model-small-xx-0.1"
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from voice.speech import Speaker, configured_engine, pick_voice
-from voice.status import VoiceStatus
-from voice.wording import announce
+from dudo_hub.voice.speech import Speaker, configured_engine, pick_voice
+from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.wording import announce
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
@@ -51,7 +51,7 @@ def test_italian_announcement_to_wav(tmp_path: Path) -> None:
 
 @needs_espeak
 def test_real_engine_has_the_italian_voice() -> None:
-    from voice.speech import pyttsx3_engine
+    from dudo_hub.voice.speech import pyttsx3_engine
 
     engine = configured_engine(pyttsx3_engine, "it", None)
     engine.runAndWait()  # pyttsx3 applies queued properties here
@@ -135,7 +135,7 @@ def test_missing_voice_turns_speech_off() -> None:
 
 
 def test_no_espeak_turns_speech_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    import voice.speech as speech
+    import dudo_hub.voice.speech as speech
 
     monkeypatch.setattr(speech, "espeak_present", lambda: False)
     status = VoiceStatus()

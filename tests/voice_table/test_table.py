@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from dudo_hub.voice.recogniser import Listener, Recogniser
+from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.table import VoiceTable
 from tests.voice_table.fakes import FakeRoom, ManualTimers, Said
-from voice.recogniser import Listener, Recogniser
-from voice.status import VoiceStatus
-from voice.table import VoiceTable
 
 
 @pytest.fixture

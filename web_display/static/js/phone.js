@@ -96,8 +96,9 @@ function renderGame(room, view, legal, seats, name, payload) {
   const mySeat = seats.find((s) => s.name === name) || {};
   const over = view.phase === "over";
   document.body.classList.toggle("my-turn", myTurn);
-  if (myTurn && !wasMyTurn && navigator.vibrate) {
-    try { navigator.vibrate([180, 90, 180]); } catch { /* not allowed before a tap */ }
+  // Chromium blocks (and logs) vibrate() before the first tap: ask only once the page was used.
+  if (myTurn && !wasMyTurn && navigator.vibrate && navigator.userActivation?.hasBeenActive !== false) {
+    try { navigator.vibrate([180, 90, 180]); } catch { /* not allowed here */ }
   }
   wasMyTurn = myTurn;
 
