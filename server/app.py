@@ -15,6 +15,7 @@ from flask_socketio import SocketIO
 
 from dudo_hub.server.assets import web_dir
 from dudo_hub.server.config import Config, TestConfig
+from dudo_hub.server.guard import Guard
 from dudo_hub.server.hub import Hub
 
 __all__ = ["Config", "TestConfig", "create_app", "socketio", "get_hub"]
@@ -69,6 +70,7 @@ def create_app(config: Config | None = None) -> Flask:
     manager.on_connected = hub.connected
     app.extensions["dudo_hub"] = hub
     events.register(socketio)
+    Guard(socketio.server, events.HANDLERS, lambda sid, code, detail: events.refusal(hub, sid, code, detail)).install()
     return app
 
 

@@ -16,6 +16,8 @@ class HubError(Exception):
 HUB_CODES = (
     "ok",
     "bad_payload",
+    "bad_event",
+    "unknown_event",
     "bad_token",
     "unknown_room",
     "bad_role",

@@ -43,28 +43,36 @@ def replying(fn: Handler) -> Callable[..., Reply]:
                 raise HubError("bad_token", "this connection is not registered")
             room = the_hub.room(viewer.room)
             lang = room.lang
-            if not the_hub.limiter.allow(viewer.token or viewer.room + ":" + viewer.sid):
+            if not the_hub.limiter.allow(the_hub.limit_key(viewer)):
                 raise HubError("rate_limited", "too many requests")
             if extra:
                 raise HubError("bad_payload", "send one payload object")
             result = fn(the_hub, viewer, room, payloads.as_dict(payload))
             return {"ok": True, "code": "ok", "message": message("ok", lang), **(result or {})}
         except HubError as err:
-            return _error(err.code, err.detail, lang)
+            return error_reply(err.code, err.detail, lang)
         except DudoError as err:
-            return _error(err.code, err.message, lang)
+            return error_reply(err.code, err.message, lang)
         except Exception:
             log.exception("handler %s failed", fn.__name__)
-            return _error("internal_error", "", lang)
+            return error_reply("internal_error", "", lang)
 
     return wrapper
 
 
-def _error(code: str, detail: str, lang: str) -> Reply:
+def error_reply(code: str, detail: str, lang: str) -> Reply:
+    """`{ok: false, code, message, detail?}` with the message in `lang`."""
     out: Reply = {"ok": False, "code": code, "message": message(code, lang)}
     if detail:
         out["detail"] = detail
     return out
+
+
+def refusal(the_hub: Hub, sid: str, code: str, detail: str) -> Reply:
+    """The transport guard's answer to connection `sid`, in its room's language."""
+    viewer = the_hub.viewers.get(sid)
+    room = the_hub.rooms.get(viewer.room) if viewer is not None else None
+    return error_reply(code, detail, room.lang if room is not None else "en")
 
 
 def _seated(viewer: Viewer) -> str:
@@ -226,7 +234,7 @@ def register(socketio: SocketIO) -> None:
 
     def on_error(err: Exception) -> Reply:
         log.exception("unhandled socket error: %s", err)
-        return _error("internal_error", "", "en")
+        return error_reply("internal_error", "", "en")
 
     socketio.on_event("connect", on_connect)
     socketio.on_event("disconnect", on_disconnect)

@@ -127,13 +127,14 @@ class Hub:
         data = auth if isinstance(auth, dict) else {}
         code = data.get("room") or self.default_code
         room = self.room(code) if isinstance(code, str) and len(code) <= 16 else self.room("")
-        role = data.get("role", "tv")
-        if role not in ROLES:
-            raise HubError("bad_role", f"role must be one of {', '.join(ROLES)}")
+        role = data.get("role")
+        if not isinstance(role, str) or role not in ROLES:
+            raise HubError("bad_role", f"auth.role must be one of {', '.join(ROLES)}")
         viewer = Viewer(sid, room.code, role)
         if role == "host":
             key = data.get("key")
-            if not isinstance(key, str) or not secrets.compare_digest(key, room.host_key):
+            if not isinstance(key, str) or not secrets.compare_digest(key.encode("utf-8", "surrogatepass"),
+                                                                      room.host_key.encode()):
                 raise HubError("not_host", "the host key is wrong")
         token = data.get("token")
         if role == "phone" and token:
@@ -160,18 +161,27 @@ class Hub:
         """Forget the connection; a seat with no phone left counts as dropped."""
         with self._lock:
             viewer = self.viewers.pop(sid, None)
-        self.limiter.forget(sid)
-        if viewer is None or viewer.player is None:
+        if viewer is None:
+            return
+        if viewer.token is None:
+            self.limiter.forget(self.limit_key(viewer))
+        if viewer.player is None:
             return
         room = self.rooms.get(viewer.room)
         if room is not None and not self._seat_watched(viewer.room, viewer.player):
             with contextlib.suppress(HubError):  # the seat may be gone (kicked in the lobby)
                 room.set_connected(viewer.player, False)
 
+    @staticmethod
+    def limit_key(viewer: Viewer) -> str:
+        """The rate limiter's bucket: the seat's token, or the connection for the unseated."""
+        return viewer.token or f"{viewer.room}:{viewer.sid}"
+
     def bind(self, sid: str, player: str, token: str) -> None:
         """The connection now holds `player`'s seat."""
         with self._lock:
             viewer = self.viewers[sid]
+            self.limiter.forget(self.limit_key(viewer))
             viewer.player, viewer.token = player, token
 
     def unbind(self, room: str, player: str) -> None:
@@ -179,6 +189,7 @@ class Hub:
         with self._lock:
             lost = [v for v in self.viewers.values() if v.room == room and v.player == player]
             for viewer in lost:
+                self.limiter.forget(self.limit_key(viewer))
                 viewer.player = viewer.token = None
         for viewer in lost:
             self.send_state(viewer.sid)

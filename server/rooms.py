@@ -112,8 +112,9 @@ class Room:
 
     def seat_by_token(self, token: str) -> Seat | None:
         """The human seat holding `token`."""
+        given = token.encode("utf-8", "surrogatepass")
         for seat in self.seats:
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(), given):
                 return seat
         return None
 
@@ -257,7 +258,7 @@ class Room:
         """A bot seat named "Bot N"."""
         with self.lock:
             self._lobby_only()
-            level = level or default_level()
+            level = default_level() if level is None else level
             if level not in LEVELS:
                 raise HubError("unknown_level", f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
             n = 1
@@ -317,7 +318,8 @@ class Room:
             if preset is not None or options is not None:
                 self._lobby_only()
                 keep = self.rules.options() if preset is None else {}
-                self.rules = engine.make_rules(preset or self.rules.preset, {**keep, **(options or {})})
+                self.rules = engine.make_rules(self.rules.preset if preset is None else preset,
+                                               {**keep, **(options or {})})
             if lang is not None:
                 self.lang = lang
             self._changed([], "lobby")
