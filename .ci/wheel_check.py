@@ -125,7 +125,7 @@ def play(base: str, code: str, key: str) -> None:
 
 
 def main(wheel_arg: str, dudo: str) -> int:
-    wheel = Path(wheel_arg)
+    wheel, dudo = Path(wheel_arg), str(Path(dudo).resolve())
     tops = top_level(wheel)
     extra = {t for t in tops if t != "dudo_hub" and not t.endswith(".dist-info")}
     assert not extra, f"the wheel installs more than dudo_hub: {sorted(extra)}"
