@@ -21,7 +21,17 @@ from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.chance import chance_action, settle_chance, system_random
 from dudo_hub.engine.errors import DudoError, IllegalAction, InvalidAction, RuleError
 from dudo_hub.engine.events import Event
-from dudo_hub.engine.game import acts_out_of_turn, apply, calza_problem, is_legal, legal_actions, new_game, to_act
+from dudo_hub.engine.game import (
+    actors,
+    acts_out_of_turn,
+    apply,
+    calza_problem,
+    is_legal,
+    legal_actions,
+    new_game,
+    refusal,
+    to_act,
+)
 from dudo_hub.engine.odds import BidOdds, bid_odds, expected_count
 from dudo_hub.engine.ordering import bid_ranges, legal_bids
 from dudo_hub.engine.resolve import count_matching
@@ -32,9 +42,9 @@ from dudo_hub.engine.views import legal_summary, view_for
 __all__ = [
     "PACOS", "PRESETS", "CHOICES", "Action", "Bid", "BidOdds", "CallCalza", "CallDudo", "ChanceAction",
     "ChooseDirection", "DudoError", "Event", "GameState", "IllegalAction", "InvalidAction", "MakeBid",
-    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RuleError", "Rules", "acts_out_of_turn",
+    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RuleError", "Rules", "actors", "acts_out_of_turn",
     "apply",
     "bid_odds", "bid_ranges", "calza_problem", "chance_action", "count_matching", "expected_count",
-    "is_legal", "legal_actions", "legal_bids", "legal_summary", "make_rules", "new_game",
+    "is_legal", "legal_actions", "legal_bids", "legal_summary", "make_rules", "new_game", "refusal",
     "settle_chance", "system_random", "to_act", "view_for",
 ]

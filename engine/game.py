@@ -19,7 +19,7 @@ from dudo_hub.engine.actions import (
     RollDice,
 )
 from dudo_hub.engine.bids import PACOS, Bid
-from dudo_hub.engine.errors import IllegalAction, InvalidAction
+from dudo_hub.engine.errors import DudoError, IllegalAction, InvalidAction
 from dudo_hub.engine.events import Event
 from dudo_hub.engine.resolve import resolve_call, take_shot
 from dudo_hub.engine.rules import Rules
@@ -89,7 +89,8 @@ def _expect_phase(state: GameState, phase: Phase, action: object) -> None:
         raise IllegalAction("wrong_phase", f"{action} needs the {phase.value} phase, the game is in {now}")
 
 
-def _make_bid(state: GameState, action: MakeBid) -> tuple[GameState, Events]:
+def _check_bid(state: GameState, action: MakeBid) -> int:
+    """The bidder's seat, or the refusal raised."""
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     if seat != state.turn and not _may_raise_out_of_turn(state, seat):
@@ -98,6 +99,11 @@ def _make_bid(state: GameState, action: MakeBid) -> tuple[GameState, Events]:
     problem = ordering.bid_problem(state, seat, action.bid)
     if problem is not None:
         raise IllegalAction(problem, _bid_message(state, problem, action))
+    return seat
+
+
+def _make_bid(state: GameState, action: MakeBid) -> tuple[GameState, Events]:
+    seat = _check_bid(state, action)
     state = evolve(
         state,
         bids=(*state.bids, _entry(seat, action.bid)),
@@ -140,14 +146,19 @@ def _paco_hint(standing: Bid, bid: Bid) -> str:
     return ""
 
 
-def _call_dudo(state: GameState, action: CallDudo) -> tuple[GameState, Events]:
+def _check_dudo(state: GameState, action: CallDudo) -> int:
+    """The caller's seat, or the refusal raised."""
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     if state.standing is None:
         raise IllegalAction("no_bid_to_challenge", f"{action.player} cannot call dudo: nobody has bid yet")
     if seat != state.turn:
         raise IllegalAction("not_your_turn", f"{action.player} cannot call dudo: it is {_turn_name(state)}'s turn")
-    return resolve_call(state, "dudo", seat)
+    return seat
+
+
+def _call_dudo(state: GameState, action: CallDudo) -> tuple[GameState, Events]:
+    return resolve_call(state, "dudo", _check_dudo(state, action))
 
 
 def calza_problem(state: GameState, seat: int) -> tuple[str, str] | None:
@@ -171,20 +182,31 @@ def calza_problem(state: GameState, seat: int) -> tuple[str, str] | None:
     return None
 
 
-def _call_calza(state: GameState, action: CallCalza) -> tuple[GameState, Events]:
+def _check_calza(state: GameState, action: CallCalza) -> int:
+    """The caller's seat, or the refusal raised."""
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     problem = calza_problem(state, seat)
     if problem is not None:
         raise IllegalAction(problem[0], f"{action.player} cannot call calza: {problem[1]}")
-    return resolve_call(state, "calza", seat)
+    return seat
 
 
-def _choose_direction(state: GameState, action: ChooseDirection) -> tuple[GameState, Events]:
+def _call_calza(state: GameState, action: CallCalza) -> tuple[GameState, Events]:
+    return resolve_call(state, "calza", _check_calza(state, action))
+
+
+def _check_direction(state: GameState, action: ChooseDirection) -> int:
+    """The opener's seat, or the refusal raised."""
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.DIRECTION, action)
     if seat != state.opener:
         raise IllegalAction("not_your_turn", f"{action.player} cannot choose the direction: the opener chooses")
+    return seat
+
+
+def _choose_direction(state: GameState, action: ChooseDirection) -> tuple[GameState, Events]:
+    _check_direction(state, action)
     state = evolve(state, direction=1 if action.clockwise else -1, phase=Phase.ROLL)
     return state, [Event("direction_chosen", {"player": action.player, "clockwise": action.clockwise})]
 
@@ -294,13 +316,43 @@ def acts_out_of_turn(rules: Rules) -> bool:
     return rules.out_of_turn_raises or rules.calza in ("anyone", "anyone_but_bidder_and_current")
 
 
+_CHECKS: dict[type, Callable[[GameState, Any], int]] = {
+    MakeBid: _check_bid,
+    CallDudo: _check_dudo,
+    CallCalza: _check_calza,
+    ChooseDirection: _check_direction,
+}
+
+
+def refusal(state: GameState, action: PlayerAction) -> DudoError | None:
+    """The error `apply` would raise for `action` now (code and message), or None when it is legal.
+
+    Only the checks run: no state is built, so phones, voice and bots may ask it freely.
+    """
+    check = _CHECKS.get(type(action))
+    if check is None:
+        return InvalidAction("invalid_action", f"not a player action: {action!r}")
+    try:
+        check(state, action)
+    except DudoError as err:
+        return err
+    return None
+
+
 def is_legal(state: GameState, action: PlayerAction) -> bool:
     """Whether `action` would be accepted now."""
-    try:
-        apply(state, action)
-    except (IllegalAction, InvalidAction):
-        return False
-    return True
+    return refusal(state, action) is None
+
+
+def actors(state: GameState) -> tuple[str, ...]:
+    """Who may act now: the player to act first, then anyone the rules let act out of turn."""
+    first = to_act(state)
+    if state.phase is not Phase.BIDDING:
+        return (first,) if first is not None else ()
+    out = [first] if first is not None else []
+    if acts_out_of_turn(state.rules):
+        out += [p for p in state.players if p != first and legal_actions(state, p)]
+    return tuple(out)
 
 
 def to_act(state: GameState) -> str | None:

@@ -5,50 +5,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal, get_args, get_type_hints
 
 from dudo_hub.engine.errors import RuleError
 
-# option -> allowed values; bools and the dice cap are checked by type below.
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "raise_rule": ("any_face", "one_change"),
-    "wild_ones": (True, False),
-    "paco_conversion": ("half_up", "none"),
-    "palifico": ("off", "each_time", "once_per_player"),
-    "palifico_wilds": (True, False),
-    "palifico_face_change": ("nobody", "one_die_players"),
-    "calza": ("off", "on_turn", "anyone_but_bidder_and_current", "anyone"),
-    "calza_requires_missing_die": (True, False),
-    "calza_min_players": (2, 3),
-    "calza_reward": ("regain_die", "others_lose_die"),
-    "first_player": ("roll_off", "random", "host"),
-    "loss": ("die", "revolver"),
-    "out_of_turn_raises": (True, False),
-    "loser_chooses_direction": (True, False),
-    "max_dice": (1, 2, 3, 4, 5),
-}
+RaiseRule = Literal["any_face", "one_change"]
+PacoConversion = Literal["half_up", "none"]
+Palifico = Literal["off", "each_time", "once_per_player"]
+PalificoFaceChange = Literal["nobody", "one_die_players"]
+Calza = Literal["off", "on_turn", "anyone_but_bidder_and_current", "anyone"]
+CalzaMinPlayers = Literal[2, 3]
+CalzaReward = Literal["regain_die", "others_lose_die"]
+FirstPlayer = Literal["roll_off", "random", "host"]
+Loss = Literal["die", "revolver"]
+MaxDice = Literal[1, 2, 3, 4, 5]
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One complete rule set; the defaults are the `dudo` preset."""
+    """One complete rule set; the defaults are the `dudo` preset. Each option's type is its allowed values."""
 
     preset: str = "dudo"
-    raise_rule: str = "any_face"
+    raise_rule: RaiseRule = "any_face"
     wild_ones: bool = True
-    paco_conversion: str = "half_up"
-    palifico: str = "each_time"
+    paco_conversion: PacoConversion = "half_up"
+    palifico: Palifico = "each_time"
     palifico_wilds: bool = False
-    palifico_face_change: str = "nobody"
-    calza: str = "on_turn"
+    palifico_face_change: PalificoFaceChange = "nobody"
+    calza: Calza = "on_turn"
     calza_requires_missing_die: bool = False
-    calza_min_players: int = 2
-    calza_reward: str = "regain_die"
-    first_player: str = "random"
-    loss: str = "die"
+    calza_min_players: CalzaMinPlayers = 2
+    calza_reward: CalzaReward = "regain_die"
+    first_player: FirstPlayer = "random"
+    loss: Loss = "die"
     out_of_turn_raises: bool = False
     loser_chooses_direction: bool = False
-    max_dice: int = 5
+    max_dice: MaxDice = 5
     min_players: int = 2
     max_players: int = 10
 
@@ -60,6 +52,19 @@ class Rules:
         """The options that differ from the preset's own values."""
         base = PRESETS[self.preset]
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
+
+
+def _allowed(hint: Any) -> tuple[Any, ...]:
+    """The values a Literal (or bool) option type allows."""
+    return (True, False) if hint is bool else get_args(hint)
+
+
+NOT_OPTIONS = ("preset", "min_players", "max_players")
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    name: _allowed(hint) for name, hint in get_type_hints(Rules).items() if name not in NOT_OPTIONS
+}
+"""option -> its allowed values, read from the Rules field types (the one place they are written)."""
 
 
 @lru_cache(maxsize=256)

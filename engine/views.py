@@ -7,11 +7,13 @@ else in the project decides what a player may see.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
-from dudo_hub.engine.game import calza_problem, legal_actions
+from dudo_hub.engine.game import actors, calza_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
+from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import GameState, Phase
 
 
@@ -27,6 +29,8 @@ def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
         "round": state.round_no,
         "players": [_seat_view(state, s) for s in range(len(names))],
         "turn": _name(state, state.turn if state.phase is Phase.BIDDING else None),
+        "actors": list(actors(state)),
+        "table": table_facts(state.rules),
         "opener": _name(state, state.opener),
         "direction": state.direction,
         "palifico": state.palifico,
@@ -55,6 +59,27 @@ def _odds(state: GameState, my_dice: list[int]) -> dict[str, float] | None:
         return {"expected": round(expected_count(entry.bid.face, state.dice_in_play, wild), 2)}
     odds = bid_odds(entry.bid, my_dice, state.dice_in_play - len(my_dice), wild)
     return {"at_least": round(odds.at_least, 4), "exactly": round(odds.exactly, 4), "expected": round(odds.expected, 2)}
+
+
+@lru_cache(maxsize=256)
+def _table_facts(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    return (
+        ("max_dice", rules.max_dice),
+        ("ones_wild", rules.wild_ones),
+        ("calza", rules.calza != "off"),
+        ("bullets", rules.loss == "revolver"),
+        ("palifico", rules.palifico != "off"),
+        ("palifico_face_locked", rules.palifico_face_change == "nobody"),
+        ("palifico_ones_wild", rules.palifico_wilds and rules.wild_ones),
+        ("roll_off", rules.first_player == "roll_off"),
+    )
+
+
+def table_facts(rules: Rules) -> dict[str, Any]:
+    """What screens show of the rules, in their words (so no page reads an option by name):
+    max_dice, ones_wild, calza (played at all), bullets (revolver), palifico (played at all),
+    palifico_face_locked (nobody may change the face), palifico_ones_wild, roll_off (first player)."""
+    return dict(_table_facts(rules))
 
 
 def legal_summary(state: GameState, player: str) -> dict[str, Any]:

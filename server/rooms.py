@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dudo_hub import engine
-from dudo_hub.engine import DudoError, Event, GameState, Phase, PlayerAction, RollDice
+from dudo_hub.engine import DudoError, Event, GameState, Phase, PlayerAction, RollDice, snapshot
 from dudo_hub.engine.bots import LEVELS, Bot, make_bot
-from dudo_hub.server import payloads, snapshot
+from dudo_hub.server import payloads
 from dudo_hub.server.catalogue import LANGS, message
 from dudo_hub.server.commitment import Commitment
 from dudo_hub.server.errors import HubError

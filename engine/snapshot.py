@@ -1,4 +1,4 @@
-"""GameState <-> JSON, every field of GameState, Rules, BidEntry, Reveal, Bid and Phase.
+"""GameState <-> JSON (every field of GameState, Rules, BidEntry, Reveal, Bid and Phase), for storage and replays.
 
     data = to_json(state); assert from_json(data) == state
 """

@@ -9,8 +9,7 @@ from dataclasses import fields
 import pytest
 
 from dudo_hub.engine import PRESETS, GameState, apply, legal_actions, make_rules, new_game, settle_chance, to_act
-from dudo_hub.server.netaddr import Candidate, lan_ip
-from dudo_hub.server.snapshot import from_json, to_json
+from dudo_hub.engine.snapshot import from_json, to_json
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -37,10 +36,3 @@ def test_round_trip_on_random_playouts(preset, seed):
 def test_every_field_is_written():
     state = new_game(["Ann", "Bob"])
     assert set(to_json(state)) == {f.name for f in fields(GameState)} | {"format"}
-
-
-def test_lan_ip_prefers_a_private_up_interface():
-    found = [Candidate("tun0", "100.64.0.2", True), Candidate("wlan0", "192.168.1.20", True),
-             Candidate("eth1", "10.0.0.5", False)]
-    assert lan_ip(found) == "192.168.1.20"
-    assert lan_ip([]) == "127.0.0.1"
