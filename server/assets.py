@@ -1,4 +1,4 @@
-"""Where the packaged files are: pages, strings, catalogues, the vendored Socket.IO client.
+"""Where the packaged files are: pages, the vendored Socket.IO client.
 
 Everything is found through `importlib.resources`, so the hub works the same from a
 checkout (editable install) and from an installed wheel.
@@ -30,9 +30,3 @@ def socket_client() -> Path | None:
         if path.is_file():
             return path
     return None
-
-
-def strings_file(lang: str) -> Path | None:
-    """The page catalogue of `lang`, if there is one."""
-    path = web_dir() / "strings" / f"{lang}.json"
-    return path if lang.isalpha() and path.is_file() else None

@@ -14,10 +14,10 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 
 from dudo_hub.engine import DudoError
 from dudo_hub.server import payloads
-from dudo_hub.server.catalogue import message
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.hub import Hub, Viewer
 from dudo_hub.server.rooms import Room
+from dudo_hub.web_display.catalogue import message
 
 log = logging.getLogger(__name__)
 Reply = dict[str, Any]

@@ -13,9 +13,10 @@ from flask import Blueprint, Response, abort, current_app, jsonify, redirect, re
 from werkzeug.wrappers import Response as BaseResponse
 
 from dudo_hub.server import assets, commitment
-from dudo_hub.server.catalogue import LANGS
 from dudo_hub.server.hub import Hub
 from dudo_hub.server.rooms import Room
+from dudo_hub.web_display import catalogue
+from dudo_hub.web_display.catalogue import LANGS
 
 bp = Blueprint("pages", __name__)
 
@@ -93,11 +94,9 @@ def qr(code: str) -> Response:
 @bp.get("/api/strings/<lang>")
 def strings(lang: str) -> BaseResponse:
     """The page catalogue for `lang` (English when missing)."""
-    for name in (lang, "en"):
-        path = assets.strings_file(name)
-        if path is not None:
-            return send_file(path, mimetype="application/json")
-    return jsonify({})
+    path = catalogue.path_of(lang) or catalogue.path_of(catalogue.FALLBACK)
+    assert path is not None
+    return send_file(path, mimetype="application/json")
 
 
 @bp.route("/verify", methods=["GET", "POST"])

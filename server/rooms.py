@@ -25,11 +25,11 @@ from dudo_hub import engine
 from dudo_hub.engine import DudoError, Event, GameState, Phase, PlayerAction, RollDice, snapshot
 from dudo_hub.engine.bots import LEVELS, Bot, make_bot
 from dudo_hub.server import payloads
-from dudo_hub.server.catalogue import LANGS, message
 from dudo_hub.server.commitment import Commitment
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.names import clean_name, same_name
 from dudo_hub.server.seats import BOT, HUMAN, Seat
+from dudo_hub.web_display.catalogue import LANGS, message
 
 log = logging.getLogger(__name__)
 RECENT = 40

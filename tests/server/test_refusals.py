@@ -156,10 +156,14 @@ def test_a_handler_failure_is_internal_error(app, hub, monkeypatch):
 
 def test_messages_follow_the_room_language(app, hub):
     host = host_of(app, hub)
+    from dudo_hub.web_display.catalogue import catalogue
+
     assert host.ask("host:config", {"lang": "en"})["ok"]
-    assert host.ask("host:seat_remove", {"player": "Nobody"})["message"] == "No such seat at this table."
+    english = host.ask("host:seat_remove", {"player": "Nobody"})["message"]
+    assert english == catalogue("en")["err.unknown_seat"]
     assert host.ask("host:config", {"lang": "it"})["ok"]
-    assert host.ask("host:seat_remove", {"player": "Nobody"})["message"] == "Non c'è questo posto al tavolo."
+    italian = host.ask("host:seat_remove", {"player": "Nobody"})["message"]
+    assert italian == catalogue("it")["err.unknown_seat"] != english
     assert host.state["room"]["lang"] == "it"
 
 
