@@ -66,7 +66,8 @@ def create_app(config: Config | None = None) -> Flask:
     # Same-origin only (the default): the pages come from the hub itself, and a page from
     # elsewhere has no business opening a socket to it.
     socketio.init_app(app, async_mode="threading", client_manager=manager, serializer=TextPacket)
-    hub = Hub(config, lambda event, data, sid: socketio.emit(event, data, to=sid))
+    hub = Hub(config, lambda event, data, to: socketio.emit(event, data, to=to),
+              lambda sid, code: socketio.server.enter_room(sid, code))
     manager.on_connected = hub.connected
     app.extensions["dudo_hub"] = hub
     events.register(socketio)

@@ -97,10 +97,8 @@ def seat_take(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) ->
         raise HubError("bad_role", "only phones take seats")
     if viewer.player is not None and viewer.token is not None:
         return {"token": viewer.token, "player": viewer.player}  # already seated: the same seat
-    seat = room.take_seat(name)
+    seat = room.take_seat(name, on_seated=lambda new: the_hub.bind(viewer.sid, new.player, new.token or ""))
     assert seat.token is not None
-    the_hub.bind(viewer.sid, seat.player, seat.token)
-    the_hub.send_state(viewer.sid)
     return {"token": seat.token, "player": seat.player}
 
 
@@ -219,7 +217,7 @@ def register(socketio: SocketIO) -> None:
 
     def on_connect(auth: Any = None) -> None:
         try:
-            hub().connect(request.sid, auth)  # type: ignore[attr-defined]
+            hub().connect(request.sid, auth)  # type: ignore[attr-defined]  # joins the room's Socket.IO room
         except HubError as err:
             raise ConnectionRefusedError(err.code) from None
         except Exception:

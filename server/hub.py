@@ -1,7 +1,10 @@
 """The hub: its rooms, who is connected to which (and as whom), and per-connection messages.
 
 Every `state` message is built for one connection from `engine.view_for` (spectator None
-for the TV and host) and sent with `to=sid`; nothing is broadcast to a whole room.
+for the TV and host) and sent with `to=sid`. Only notices with nothing hidden in them
+(`voice`, `caption`) go to a whole room (`to=<room code>`, a Socket.IO room every
+connection of the room joins). The hub builds messages from the room's `Frame` and never
+calls back into a room while the room publishes; lock order: a room's lock, then the hub's.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import logging
 import random
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +22,9 @@ from dudo_hub import engine
 from dudo_hub.server.botrunner import BotRunner
 from dudo_hub.server.config import Config
 from dudo_hub.server.errors import HubError
+from dudo_hub.server.lobby import catalogue
 from dudo_hub.server.ratelimit import RateLimiter
-from dudo_hub.server.rooms import Hooks, Room, RoomSettings
+from dudo_hub.server.rooms import Frame, Hooks, Room, RoomSettings
 from dudo_hub.server.store import Store
 
 if TYPE_CHECKING:
@@ -29,7 +33,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 ROLES = ("tv", "phone", "host")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O
-Emit = Callable[[str, Any, str], None]
+Emit = Callable[[str, Any, str], None]  # (event, data, to: a sid or a room code)
+Enter = Callable[[str, str], None]  # (sid, room code): the connection joins the room's Socket.IO room
 
 
 @dataclass
@@ -46,9 +51,10 @@ class Viewer:
 class Hub:
     """Rooms and connections. `emit(event, data, sid)` sends to one connection."""
 
-    def __init__(self, config: Config, emit: Emit) -> None:
+    def __init__(self, config: Config, emit: Emit, enter: Enter | None = None) -> None:
         self.config = config
         self.emit = emit
+        self.enter = enter
         self.rooms: dict[str, Room] = {}
         self.default_code = ""
         self.viewers: dict[str, Viewer] = {}
@@ -96,13 +102,14 @@ class Hub:
 
     def _add(self, room: Room) -> None:
         room.join_url = self.join_url(room.code)
+        room.refresh_frame()
         self.rooms[room.code] = room
         if room.default or not self.default_code:
             self.default_code = room.code
 
     def _hooks(self) -> Hooks:
         schedule = self.runner.schedule if self.runner is not None else None
-        return Hooks(publish=self.broadcast, save=self._save, schedule_bot=schedule)
+        return Hooks(publish=self.broadcast, notice=self.notice, save=self._save, schedule_bot=schedule)
 
     def _save(self, room: Room, events: list[dict[str, Any]], source: str) -> None:
         if self.store is not None:
@@ -117,8 +124,7 @@ class Hub:
             self._add(room)
             log.info("resumed room %s (%s)", room.code, "in a game" if room.started else "lobby")
         for room in list(self.rooms.values()):
-            with room.lock:
-                room._wake_bots()
+            room.resume_bots()
 
     # ----- connections -----------------------------------------------------------------------
 
@@ -144,18 +150,24 @@ class Hub:
             viewer.player, viewer.token = seat.player, token
         with self._lock:
             self.viewers[sid] = viewer
+        if self.enter is not None:
+            self.enter(sid, room.code)
         return viewer
 
     def connected(self, sid: str) -> None:
-        """The connection is accepted: mark its seat present (others hear of it) and send its first sync."""
+        """The connection is accepted: its first sync (a host also gets the lobby's catalogue once),
+        the voice status, and its seat marked present (others hear of it)."""
         viewer = self.viewers.get(sid)
         if viewer is None:
             return
         room = self.room(viewer.room)
+        if viewer.role == "host":
+            self.emit("lobby", catalogue(), sid)
         if viewer.player is not None:
             room.set_connected(viewer.player, True)  # publishes to everyone, this sid included
         else:
             self.send_state(sid)
+        self.emit("voice", room.voice, sid)
 
     def disconnect(self, sid: str) -> None:
         """Forget the connection; a seat with no phone left counts as dropped."""
@@ -204,16 +216,19 @@ class Hub:
 
     # ----- messages --------------------------------------------------------------------------
 
-    def broadcast(self, room: Room, events: list[dict[str, Any]]) -> None:
-        """Send every connection of `room` its own `state` message."""
-        public = room.public()
+    def broadcast(self, frame: Frame) -> None:
+        """Send every connection of the frame's room its own `state` message."""
         spectator: dict[str, Any] | None = None
-        for viewer in self.viewers_of(room.code):
+        for viewer in self.viewers_of(frame.code):
             if viewer.role == "tv":  # every TV gets the same spectator message: build it once
-                spectator = spectator or self.message_for(room, viewer, events, public)
+                spectator = spectator or self.message_for(frame, viewer, frame.events)
                 self.emit("state", spectator, viewer.sid)
             else:
-                self.emit("state", self.message_for(room, viewer, events, public), viewer.sid)
+                self.emit("state", self.message_for(frame, viewer, frame.events), viewer.sid)
+
+    def notice(self, code: str, event: str, data: dict[str, Any]) -> None:
+        """A room-wide notice with nothing hidden in it (voice status, captions)."""
+        self.emit(event, data, code)
 
     def send_state(self, sid: str) -> dict[str, Any] | None:
         """Send (and return) one connection's full state, with the room's recent events."""
@@ -221,29 +236,23 @@ class Hub:
         if viewer is None:
             return None
         room = self.room(viewer.room)
-        with room.lock:
-            data = self.message_for(room, viewer, list(room.recent))
+        with room.lock:  # in order with the room's own publishing
+            frame = room.frame
+            data = self.message_for(frame, viewer, frame.recent)
             self.emit("state", data, sid)
         return data
 
     @staticmethod
-    def message_for(room: Room, viewer: Viewer, events: list[dict[str, Any]],
-                    public: dict[str, Any] | None = None) -> dict[str, Any]:
+    def message_for(frame: Frame, viewer: Viewer, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """`{room, view, legal, you, events}` for one connection: the seat's own view only."""
-        state = room.state
+        state = frame.state
         player = viewer.player if viewer.role == "phone" else None
         view = engine.view_for(state, player) if state is not None else None
         legal = None
         if state is not None and player is not None and player in state.players:
             legal = engine.legal_summary(state, player)
-        you = None
-        if player is not None:
-            index = next((i for i, s in enumerate(room.seats) if s.player == player), None)
-            you = {"player": player, "seat": index}
-        message = {"room": public or room.public(), "view": view, "legal": legal, "you": you, "events": events}
-        if viewer.role == "host":
-            message["lobby"] = room.catalogue()
-        return message
+        you = {"player": player, "seat": frame.seat_index.get(player)} if player is not None else None
+        return {"room": frame.public, "view": view, "legal": legal, "you": you, "events": list(events)}
 
     # ----- lifecycle -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ class Client:
     def __init__(self, app: Flask, role: str, room: str, **auth: Any) -> None:
         self.raw: SocketIOTestClient = socketio.test_client(app, auth={"room": room, "role": role, **auth})
         self.log: list[dict[str, Any]] = []
+        self.received: list[tuple[str, Any]] = []  # every message: (event, payload), in order
         self.role = role
 
     @property
@@ -27,9 +28,28 @@ class Client:
         """Move newly received messages into the log; return the new `state` payloads."""
         if not self.connected:
             return []
-        new = [m["args"][0] for m in self.raw.get_received() if m["name"] == "state"]
+        messages = [(m["name"], m["args"][0] if m["args"] else None) for m in self.raw.get_received()]
+        self.received += messages
+        new = [data for name, data in messages if name == "state"]
         self.log += new
         return new
+
+    def last(self, event: str) -> Any:
+        """The payload of the latest `event` message received (None if none)."""
+        self.pump()
+        return next((data for name, data in reversed(self.received) if name == event), None)
+
+    @property
+    def voice(self) -> dict[str, Any]:
+        """The voice status as a screen sees it: the latest `voice` notice with later captions."""
+        self.pump()
+        status: dict[str, Any] = {}
+        for name, data in self.received:
+            if name == "voice":
+                status = dict(data)
+            elif name == "caption":
+                status["caption"] = data["text"]
+        return status
 
     @property
     def state(self) -> dict[str, Any]:

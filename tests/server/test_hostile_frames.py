@@ -180,7 +180,7 @@ def test_a_frame_over_the_advertised_limit_is_answered(live, tracebacks):
 
 def test_unknown_events_are_answered_in_the_rooms_language(live):
     server, hub = live
-    hub.room(hub.default_code).lang = "it"
+    hub.room(hub.default_code).configure(None, None, "it")
     raw = seated(live)
     reply = raw.call(2, '["dance",{}]')
     assert reply == {"ok": False, "code": "unknown_event", "message": "L'hub non conosce questa richiesta.",

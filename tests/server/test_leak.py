@@ -20,7 +20,7 @@ def _record_truth(hub, truth: dict[int, tuple[GameState, Commitment | None]]) ->
     def recording(event: str, data: dict[str, Any], sid: str) -> None:
         room = hub.room(data["room"]["code"])
         if room.state is not None:
-            truth.setdefault(room.state.version, (room.state, room.commitment))
+            truth.setdefault(room.state.version, (room.state, room.game.commitment))
         emit(event, data, sid)
 
     hub.emit = recording
@@ -99,7 +99,7 @@ def test_nobody_sees_other_cups_before_the_reveal(app, hub, preset):
             _check(client, player, message, truth)
             checked += 1
     assert checked > 100
-    assert room.last_round is not None and room.last_round["salt"] in json.dumps(tv.log[-1])
+    assert room.game.last_round is not None and room.game.last_round["salt"] in json.dumps(tv.log[-1])
 
 
 def test_the_first_sync_of_a_seat_is_its_own_view(app, hub):

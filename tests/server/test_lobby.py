@@ -8,16 +8,25 @@ from dudo_hub.engine import CHOICES, PRESETS
 
 
 def test_the_host_gets_every_preset_with_its_rules_and_hard_bots_first(app, hub):
-    lobby = host_of(app, hub).state["lobby"]
+    host = host_of(app, hub)
+    lobby = host.last("lobby")
     assert set(lobby["presets"]) == set(PRESETS)
     assert lobby["presets"]["liars_dice"]["wild_ones"] is False
     assert lobby["presets"]["revolver"]["loss"] == "revolver"
     assert set(lobby["choices"]) == set(CHOICES)
     assert lobby["default_level"] == "hard" and {"easy", "normal", "hard"} <= set(lobby["bot_levels"])
+    assert set(lobby["langs"]) >= {"it", "en"}
 
 
-def test_only_the_host_is_sent_the_lobby(app, hub):
-    assert "lobby" not in Client(app, "tv", hub.default_code).state
+def test_only_the_host_is_sent_the_lobby_and_only_once(app, hub):
+    tv = Client(app, "tv", hub.default_code)
+    assert tv.last("lobby") is None and "lobby" not in tv.state
+    host = host_of(app, hub)
+    assert host.ask("host:bot_add", {})["ok"]
+    assert host.ask("host:config", {"preset": "perudo"})["ok"]
+    host.pump()
+    assert [name for name, _ in host.received].count("lobby") == 1
+    assert all("lobby" not in state for state in host.log)
 
 
 def test_a_bot_added_without_a_level_is_hard(app, hub):

@@ -24,7 +24,7 @@ def test_a_restarted_hub_resumes_the_round(tmp_path):
         phone = phones[room.to_act()]
         assert phone.move(**pick_move({**phone.state["legal"], "dudo": False}, rng))["ok"]
     before = room.state
-    sealed = room.commitment
+    sealed = room.game.commitment
     tokens = {n: p.token for n, p in phones.items()}
     host_key = room.host_key
     hub.close()  # the process dies: no disconnects, nothing flushed on purpose
@@ -35,7 +35,7 @@ def test_a_restarted_hub_resumes_the_round(tmp_path):
         assert list(hub2.rooms) == [code] and hub2.default_code == code
         again = hub2.room(code)
         assert again.state == before and again.host_key == host_key
-        assert again.commitment == sealed
+        assert again.game.commitment == sealed
         assert [s.player for s in again.seats] == ["Ann", "Bob", "Cy", "Bot 1"]
         back = {n: Client(app2, "phone", code, token=t) for n, t in tokens.items()}
         for n, phone in back.items():

@@ -17,7 +17,7 @@ def _room(scheduled: list[float]) -> Room:
     state, _ = engine.apply(state, engine.PickFirst("Bot 1"))
     state, _ = engine.apply(state, engine.RollDice.of({"Ann": [2, 2, 2, 2, 2], "Bot 1": [3, 3, 3, 3, 3]}))
     state, _ = engine.apply(state, engine.MakeBid("Bot 1", engine.Bid(6, 6)))
-    room.state = state
+    room.game.state = state
     scheduled.clear()
     return room
 

@@ -16,13 +16,15 @@ def _started(app, hub):
 def test_submit_legal_for_players_to_act_and_listeners(app, hub):
     room, _, phones = _started(app, hub)
     heard = []
-    room.on_events(lambda r, events: heard.append([e.kind for e in events]))
+    room.on_events(lambda events: heard.append([e["kind"] for e in events]))
     player = room.to_act()
     legal = room.legal_for(player)
-    assert legal["to_act"] == player and {"action": "bid", "quantity": 1, "face": 2} in legal["actions"]
-    assert room.legal_for("Nobody")["actions"] == []
-    assert [p["player"] for p in room.players()] == ["Ann", "Bob"]
-    assert room.players()[0]["dice"] == 5
+    assert legal["bids"]["2"][0] == 1 and legal["dudo"] is False
+    assert room.legal_for("Nobody") == {}
+    assert room.players() == ["Ann", "Bob"]
+    assert room.refusal_for(player, {"action": "dudo"}) == "no_bid_to_challenge"
+    assert room.refusal_for(player, {"action": "bid", "quantity": 1, "face": 2}) is None
+    assert room.refusal_for(player, {"action": "bid", "quantity": 99, "face": 2}) == "bid_too_high"
     reply = room.submit(player, {"action": "bid", "quantity": 1, "face": 2})
     assert reply["ok"] and reply["version"] == room.version()
     assert heard == [["bid"]]
@@ -50,15 +52,21 @@ def test_a_heard_bid_can_be_taken_back_by_its_seat(app, hub):
     assert phones[player].ask("voice:cancel", {"version": room.version()})["code"] == "nothing_to_cancel"
 
 
-def test_voice_status_reaches_the_tv(app, hub):
+def test_voice_status_reaches_the_tv_as_its_own_small_events(app, hub):
     room = hub.room(hub.default_code)
     tv = Client(app, "tv", room.code)
-    assert tv.state["room"]["voice"]["on"] is False
-    room.set_voice_status({"on": True, "reason": None, "caption": "tre cinque", "heard": "3x5", "credited": "Ann"})
-    assert tv.state["room"]["voice"]["caption"] == "tre cinque"
+    assert tv.voice["listening"] is False and tv.voice["reason"] == "not_attached"
+    states = len(tv.log)
+    room.set_voice_status({"listening": True, "reason": None, "caption": "", "heard": "tre cinque", "player": "Ann"})
+    assert tv.voice["heard"] == "tre cinque" and tv.voice["listening"] is True
+    room.set_voice_status({**room.voice, "caption": "tre cin"})
+    assert tv.last("caption") == {"text": "tre cin"}
+    assert tv.voice["caption"] == "tre cin"
+    assert len(tv.log) == states, "no state message for a voice status or a caption"
+    assert "voice" not in tv.state["room"]
 
 
 def test_a_failing_listener_does_not_stop_the_game(app, hub):
     room, _, _ = _started(app, hub)
-    room.on_events(lambda r, e: 1 / 0)
+    room.on_events(lambda e: 1 / 0)
     assert room.submit(room.to_act(), {"action": "bid", "quantity": 2, "face": 2})["ok"]

@@ -32,7 +32,7 @@ WINDOW = 3.0  # attach_voice's default confirmation window, in seconds
 
 
 def _settle(voice: HubVoice) -> None:
-    voice.adapter.drain()
+    """Events reach the controller as the room releases its lock: nothing to wait for."""
 
 
 def _phone_opens(room, voice: HubVoice, quantity: int, face: int) -> str:
@@ -50,8 +50,8 @@ def test_a_spoken_bid_is_played_for_the_player_to_act_shown_and_spoken(table):
     _settle(voice)
     assert room.version() == version + 1
     assert room.state.standing.bid.to_list() == [3, 5]
-    assert room.players()[room.state.standing.seat]["player"] == player
-    status = tv.state["room"]["voice"]
+    assert room.players()[room.state.standing.seat] == player
+    status = tv.voice
     assert status["heard"] == "tre cinque" and status["player"] == player and status["pending"] == "cancel"
     assert any("cinque" in line for line in said.lines)
     assert phones[player].state["view"]["standing"] == {"player": player, "bid": [3, 5]}
@@ -114,7 +114,7 @@ def test_wrong_turn_and_illegal_bids_are_refused_aloud(table):
     _settle(voice)
     assert room.version() == version
     assert said.lines, "the refusal is spoken"
-    assert "quattro" in str(room.public()["voice"].get("heard"))
+    assert "quattro" in str(room.voice.get("heard"))
     somebody_else = next(p for p in room.state.players if p not in (opener, room.to_act()))
     voice.session.table.hear(f"sette quattro {somebody_else}")
     _settle(voice)
@@ -126,7 +126,7 @@ def test_voice_off_without_a_model_says_why(app, hub):
     out = io.StringIO()
     voice = attach_voice(room, "it", "/nonexistent/model", speak=False, out=out)
     try:
-        status = room.public()["voice"]
+        status = room.voice
         assert status["listening"] is False and status["reason"] in ("no_model", "bad_model")
         assert "Voice off" in out.getvalue()
     finally:
@@ -155,7 +155,7 @@ def test_a_whole_game_of_every_preset_played_by_voice_alone(app, hub, preset):
             if room.over:
                 break
             player = room.to_act()
-            legal = room.legal_for(player)["summary"]
+            legal = room.legal_for(player)
             bids = [(lo, int(face)) for face, (lo, _hi) in legal["bids"].items()]
             version = room.version()
             if legal["dudo"] and (not bids or rng.random() < 0.4):
@@ -166,6 +166,6 @@ def test_a_whole_game_of_every_preset_played_by_voice_alone(app, hub, preset):
             _settle(voice)
             assert room.version() > version, f"{preset}: the spoken move for {player} was not played"
         assert room.over, f"{preset}: the game did not end by voice"
-        assert room.public()["voice"]["player"] in ("Marco", "Anna", "Luca")
+        assert room.voice["player"] in ("Marco", "Anna", "Luca")
     finally:
         voice.stop()

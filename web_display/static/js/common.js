@@ -297,13 +297,27 @@ export function connect(auth, handlers) {
     setBanner(code && has(`err.${code}`) ? `${t("conn.refused")} ${t(`err.${code}`)}` : t("conn.reconnecting"), "error");
     if (!socket.active) setTimeout(() => socket.connect(), 2000);
   });
-  socket.on("state", (payload) => {
+  // The hub sends the game as `state` (per connection), and room-wide notices on their own:
+  // `voice` (the voice status), `caption` (words being heard), `lobby` (hosts, once).
+  let lastPayload = null;
+  let voiceStatus = null;
+  let lobbyCatalogue = null;
+  const deliver = () => {
+    if (!lastPayload) return;
     try {
-      handlers.state(payload || {});
+      const room = { ...(lastPayload.room || {}), voice: voiceStatus };
+      handlers.state({ ...lastPayload, room, lobby: lobbyCatalogue });
     } catch (err) {
       reportError(err);
     }
+  };
+  socket.on("state", (payload) => { lastPayload = payload || {}; deliver(); });
+  socket.on("voice", (status) => { voiceStatus = status || null; deliver(); });
+  socket.on("caption", (data) => {
+    voiceStatus = { ...(voiceStatus || {}), caption: (data && data.text) || "" };
+    deliver();
   });
+  socket.on("lobby", (catalogue) => { lobbyCatalogue = catalogue || null; deliver(); });
   return socket;
 }
 

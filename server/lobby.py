@@ -1,0 +1,154 @@
+"""A table's seats, rules and language: who sits where, and what may change around a game.
+
+The lobby knows nothing of the game but whether one has started (the Room tells it);
+it holds no lock of its own: the Room calls it under the room's lock.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from dudo_hub import engine
+from dudo_hub.engine.bots import LEVELS
+from dudo_hub.server.errors import HubError
+from dudo_hub.server.names import clean_name, same_name
+from dudo_hub.server.seats import BOT, HUMAN, Seat
+from dudo_hub.web_display.catalogue import LANGS
+
+
+def default_level() -> str:
+    """The strongest bot level the engine offers."""
+    return "hard" if "hard" in LEVELS else next(iter(LEVELS))
+
+
+def catalogue() -> dict[str, Any]:
+    """What the host's lobby offers: presets, option choices, bot levels, languages."""
+    return {
+        "presets": {name: rules.to_dict() for name, rules in engine.PRESETS.items()},
+        "choices": {k: list(v) for k, v in engine.CHOICES.items()},
+        "bot_levels": list(LEVELS),
+        "default_level": default_level(),
+        "langs": list(LANGS),
+    }
+
+
+class Lobby:
+    """Seats (phones and bots), the rules of the next game, and the room's language."""
+
+    def __init__(self, code: str, preset: str, lang: str) -> None:
+        self.code = code
+        self.seats: list[Seat] = []
+        self.rules = engine.make_rules(preset)
+        self.lang = lang if lang in LANGS else "en"
+
+    # ----- reading ---------------------------------------------------------------------------
+
+    def seat(self, player: str) -> Seat:
+        """The seat of `player` (unknown_seat otherwise)."""
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        raise HubError("unknown_seat", f"no seat {player!r} in room {self.code}")
+
+    def seat_by_token(self, token: str) -> Seat | None:
+        """The human seat holding `token` (compared as bytes, so any text is safe)."""
+        given = token.encode("utf-8", "surrogatepass")
+        for seat in self.seats:
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(), given):
+                return seat
+        return None
+
+    def index(self, player: str) -> int | None:
+        """The seat number of `player`, if seated."""
+        return next((i for i, s in enumerate(self.seats) if s.player == player), None)
+
+    # ----- changes (the Room says whether a game is on and what time it is) -----------------
+
+    def take_seat(self, raw_name: str) -> Seat:
+        """A new phone seat with a fresh token."""
+        name = clean_name(raw_name)
+        if not name:
+            raise HubError("bad_payload", "the name is empty once cleaned")
+        self._check_room_for(name)
+        seat = Seat(name, HUMAN, token=secrets.token_urlsafe(18), connected=True)
+        self.seats.append(seat)
+        return seat
+
+    def leave(self, player: str, started: bool, now: float) -> None:
+        """A phone gives its seat up: gone in the lobby, left for a bot to take in a game."""
+        seat = self.seat(player)
+        if not started:
+            self.seats.remove(seat)
+        else:
+            seat.left, seat.connected, seat.token = True, False, None
+            seat.dropped_at = now
+
+    def add_bot(self, level: str | None) -> Seat:
+        """A bot seat named "Bot N" (`level` None: the strongest level)."""
+        level = default_level() if level is None else level
+        if level not in LEVELS:
+            raise HubError("unknown_level", f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        n = 1
+        while any(same_name(s.player, f"Bot {n}") for s in self.seats):
+            n += 1
+        self._check_room_for(f"Bot {n}")
+        seat = Seat(f"Bot {n}", BOT, level=level)
+        self.seats.append(seat)
+        return seat
+
+    def remove_seat(self, player: str, started: bool) -> str | None:
+        """Kick a player or remove a bot; in a game a bot takes the seat. Returns the revoked token."""
+        seat = self.seat(player)
+        token = seat.token
+        if not started:
+            self.seats.remove(seat)
+        elif seat.kind == HUMAN:
+            seat.token, seat.takeover, seat.connected = None, True, False
+            seat.level = seat.level or default_level()
+        return token
+
+    def takeover(self, player: str, now: float, grace: float) -> None:
+        """A bot plays a dropped phone's seat (after the grace period) until the phone returns."""
+        seat = self.seat(player)
+        if seat.bot_plays:
+            return
+        dropped = seat.dropped_at
+        if not seat.left and (seat.connected or dropped is None or now - dropped < grace):
+            raise HubError("not_dropped", f"{player}'s phone is connected or within its grace period")
+        seat.takeover, seat.level = True, seat.level or default_level()
+
+    def set_connected(self, player: str, connected: bool, now: float) -> bool:
+        """A seat's phone came or went (a returning phone takes its seat back); False for a bot."""
+        seat = self.seat(player)
+        if seat.kind != HUMAN:
+            return False
+        seat.connected = connected
+        seat.dropped_at = None if connected else now
+        if connected:
+            seat.takeover = seat.left = False
+        return True
+
+    def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None,
+                  started: bool) -> None:
+        """Change the rules (lobby only) and/or the language (any time)."""
+        if lang is not None and lang not in LANGS:
+            raise HubError("bad_payload", f"lang must be one of {', '.join(LANGS)}")
+        if preset is not None or options is not None:
+            if started:
+                raise HubError("already_started", "the game has started; restart to change the rules")
+            keep = self.rules.options() if preset is None else {}
+            self.rules = engine.make_rules(self.rules.preset if preset is None else preset,
+                                           {**keep, **(options or {})})
+        if lang is not None:
+            self.lang = lang
+
+    def keep_for_restart(self) -> None:
+        """Back to the lobby: seats given up or kicked are freed."""
+        self.seats = [s for s in self.seats if s.kind == BOT or s.token is not None]
+
+    def _check_room_for(self, name: str) -> None:
+        if len(self.seats) >= self.rules.max_players:
+            raise HubError("room_full", f"the table holds {self.rules.max_players} players")
+        if any(same_name(s.player, name) for s in self.seats):
+            raise HubError("name_taken", f"{name!r} is already at the table")

@@ -1,0 +1,144 @@
+"""One game at a table: the engine state, chance with its fair-dice commitment, and voice undo.
+
+Every refusal comes from the engine (`engine.refusal`), checked in the protocol's order:
+game over, the turn, the version, then the rules. No lock here: the Room holds its lock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from dudo_hub import engine
+from dudo_hub.engine import Event, GameState, Phase, PlayerAction, RollDice, Rules
+from dudo_hub.server.commitment import Commitment
+from dudo_hub.server.errors import HubError
+
+RECENT = 40
+
+Played = tuple[list[dict[str, Any]], list[Event]]  # (event dicts for screens, the engine's events)
+
+
+@dataclass(frozen=True)
+class Undo:
+    """A bid heard by voice that its seat may still take back."""
+
+    before: GameState
+    version: int
+    player: str
+    bid: list[int]
+
+
+class GameSession:
+    """The game's state and everything that must move with it."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.state: GameState | None = None
+        self.commitment: Commitment | None = None
+        self.last_round: dict[str, Any] | None = None
+        self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)
+        self.undo: Undo | None = None
+        self.revealed = False  # the last move lifted the cups: bots let the table look first
+
+    @property
+    def version(self) -> int:
+        """The game state's version (0 without a game)."""
+        return self.state.version if self.state else 0
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state is not None and self.state.phase is Phase.OVER
+
+    def start(self, players: Sequence[str], rules: Rules) -> Played:
+        """Deal a new game: first player, roll, and wait for the opener."""
+        self.recent.clear()
+        self.last_round, self.undo = None, None
+        self.state, events = self._settle(engine.new_game(list(players), rules))
+        return events, []
+
+    def end(self) -> None:
+        """Drop the game (back to the lobby)."""
+        self.state, self.commitment, self.undo, self.last_round = None, None, None, None
+        self.recent.clear()
+
+    def playing(self) -> GameState:
+        """The state of a game that is on (not_started / game_over otherwise)."""
+        if self.state is None:
+            raise HubError("not_started", "the game has not started")
+        if self.state.phase is Phase.OVER:
+            raise HubError("game_over", "the game is over")
+        return self.state
+
+    def refusal(self, action: PlayerAction) -> engine.DudoError | None:
+        """The engine's refusal of `action` now, or None."""
+        return engine.refusal(self.playing(), action)
+
+    def move(self, action: PlayerAction, version: int | None, source: str) -> Played:
+        """Check (turn, version, rules) and play `action`; raise HubError / DudoError on refusal.
+
+        The turn: a player who may not act at all now (not among `engine.actors`) is refused
+        `not_your_turn` (or `player_out`) before the version is looked at.
+        """
+        state = self.playing()
+        player = action.player
+        if player not in engine.actors(state):
+            out = player in state.players and state.counts[state.seat_of(player)] == 0
+            raise HubError("player_out" if out else "not_your_turn",
+                           f"{player} has no move now; waiting for {engine.to_act(state)}")
+        if version is not None and version != state.version:
+            raise HubError("stale_version", f"move for version {version}, the table is at {state.version}")
+        problem = engine.refusal(state, action)
+        if problem is not None:
+            raise problem
+        return self.play(action, source)
+
+    def play(self, action: PlayerAction, source: str) -> Played:
+        """Apply a legal `action`, open the round's commitment at a reveal, settle chance."""
+        before = self.playing()
+        state, events = engine.apply(before, action)
+        out = self._with_openings(events)
+        self.state, more = self._settle(state)
+        self.undo = None
+        if source == "voice" and isinstance(action, engine.MakeBid):
+            self.undo = Undo(before, self.state.version, action.player, action.bid.to_list())
+        self.revealed = any(e.kind == "reveal" for e in events)
+        return out + more, events
+
+    def cancel_voice(self, player: str, version: int) -> Played:
+        """Take back the last bid the voice credited to `player`, if nothing happened since."""
+        state = self.playing()
+        undo = self.undo
+        if undo is None or undo.player != player or undo.version != state.version:
+            raise HubError("nothing_to_cancel", f"no heard bid of {player} to take back")
+        if version != state.version:
+            raise HubError("stale_version", f"cancel for version {version}, the table is at {state.version}")
+        self.state = replace(undo.before, version=state.version + 1)
+        self.undo = None
+        return [{"kind": "bid_cancelled", "player": player, "bid": undo.bid}], []
+
+    def _with_openings(self, events: list[Event]) -> list[dict[str, Any]]:
+        """Event dicts, each reveal followed by the round's opened commitment."""
+        out: list[dict[str, Any]] = []
+        for event in events:
+            out.append(event.to_dict())
+            if event.kind == "reveal" and self.commitment is not None:
+                self.last_round = self.commitment.opened()
+                out.append({"kind": "dice_opened", **self.last_round})
+                self.commitment = None
+        return out
+
+    def _settle(self, state: GameState) -> tuple[GameState, list[dict[str, Any]]]:
+        """Apply chance until a player must act, sealing each roll before it is applied."""
+        out: list[dict[str, Any]] = []
+        while (action := engine.chance_action(state, self.rng)) is not None:
+            if isinstance(action, RollDice):
+                self.commitment = Commitment.seal(state.round_no + 1, {p: list(d) for p, d in action.dice})
+                out.append({"kind": "dice_committed", **self.commitment.public()})
+            state, events = engine.apply(state, action)
+            out += self._with_openings(events)
+        return state, out

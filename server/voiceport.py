@@ -1,0 +1,101 @@
+"""The voice controller's view of a room: `voice.table.Room`, implemented by `Room` itself.
+
+`Room` inherits these methods, so the voice link hands the controller the room as it is
+(no adapter between them). They use only the room's lock, parts and replies.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from dudo_hub import engine
+from dudo_hub.engine import DudoError
+from dudo_hub.server import payloads
+from dudo_hub.server.errors import HubError
+from dudo_hub.server.lobby import Lobby
+from dudo_hub.server.outbox import Listener
+from dudo_hub.server.roomparts import Hooks, voice_notice
+from dudo_hub.server.session import GameSession
+
+
+class VoicePort:
+    """submit, undo_voice, legal_for, refusal_for, players, to_act, version, on_events, set_voice_status."""
+
+    code: str
+    lock: threading.RLock
+    lobby: Lobby
+    game: GameSession
+    hooks: Hooks
+    voice: dict[str, Any]
+    move: Callable[[str, dict[str, Any], int | None, str], None]
+    cancel_voice: Callable[[str, int], None]
+    reply: Callable[..., dict[str, Any]]
+
+    def version(self) -> int:
+        """The state version a move must name (0 in the lobby)."""
+        return self.game.version
+
+    def to_act(self) -> str | None:
+        """Who the game waits for (None in the lobby, at the end, or during chance)."""
+        with self.lock:
+            return engine.to_act(self.game.state) if self.game.state else None
+
+    def players(self) -> list[str]:
+        """The seated players' names, in seat order."""
+        with self.lock:
+            return [s.player for s in self.lobby.seats]
+
+    def legal_for(self, player: str) -> dict[str, Any]:
+        """`engine.legal_summary` for `player` ({} outside a game or for a stranger)."""
+        with self.lock:
+            state = self.game.state
+            if state is None or player not in state.players:
+                return {}
+            return engine.legal_summary(state, player)
+
+    def refusal_for(self, player: str, action: Any) -> str | None:
+        """The engine's code refusing a move dict for `player` now, or None when it is legal."""
+        with self.lock:
+            try:
+                problem = self.game.refusal(payloads.to_action(player, payloads.as_dict(action)))
+            except (HubError, DudoError) as err:
+                return err.code
+            return problem.code if problem is not None else None
+
+    def submit(self, player: str, action: Any, source: str = "voice") -> dict[str, Any]:
+        """Play a move dict for `player` (`version` optional here); always a reply dict, never raises."""
+        try:
+            data = payloads.as_dict(action)
+            payloads.move_kind(data)
+            self.move(player, data, payloads.integer(data, "version", required=False), source)
+        except HubError as err:
+            return self.reply(err.code, err.detail)
+        except DudoError as err:
+            return self.reply(err.code, err.message)
+        return self.reply("ok", version=self.version())
+
+    def undo_voice(self, player: str) -> dict[str, Any]:
+        """Take back the bid the voice credited to `player`, if nothing happened since."""
+        try:
+            self.cancel_voice(player, self.version())
+        except HubError as err:
+            return self.reply(err.code, err.detail)
+        return self.reply("ok", version=self.version())
+
+    def on_events(self, callback: Listener) -> None:
+        """Call `callback(engine event dicts)` after every applied action, in order, outside the lock."""
+        with self.lock:
+            self.hooks.listeners.append(callback)
+
+    def set_voice_status(self, status: dict[str, Any]) -> None:
+        """The voice status for every screen: a `caption` notice when only the caption changed,
+        else one `voice` notice with the whole (small) status."""
+        clean = json.loads(json.dumps(dict(status), default=str))
+        with self.lock:
+            notice = voice_notice(self.voice, clean)
+            self.voice = clean
+            if notice is not None:
+                self.hooks.notice(self.code, *notice)
