@@ -11,11 +11,13 @@ from dudo_hub.engine.actions import (
     CallDudo,
     ChanceAction,
     ChooseDirection,
+    CountDice,
     MakeBid,
     PickFirst,
     PlayerAction,
     PullTrigger,
     RollDice,
+    RollUnseen,
 )
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.chance import chance_action, settle_chance, system_random
@@ -41,9 +43,9 @@ from dudo_hub.engine.views import legal_summary, view_for
 
 __all__ = [
     "PACOS", "PRESETS", "CHOICES", "Action", "Bid", "BidOdds", "CallCalza", "CallDudo", "ChanceAction",
-    "ChooseDirection", "DudoError", "Event", "GameState", "IllegalAction", "InvalidAction", "MakeBid",
-    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RuleError", "Rules", "actors", "acts_out_of_turn",
-    "apply",
+    "ChooseDirection", "CountDice", "DudoError", "Event", "GameState", "IllegalAction", "InvalidAction", "MakeBid",
+    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RollUnseen", "RuleError", "Rules",
+    "actors", "acts_out_of_turn", "apply",
     "bid_odds", "bid_ranges", "calza_problem", "chance_action", "count_matching", "expected_count",
     "is_legal", "legal_actions", "legal_bids", "legal_summary", "make_rules", "new_game", "refusal",
     "settle_chance", "system_random", "to_act", "view_for",

@@ -70,6 +70,22 @@ class RollDice:
 
 
 @dataclass(frozen=True, slots=True)
+class RollUnseen:
+    """Chance in real cups the engine never sees: every live player rolled their own dice.
+
+    The round is played on dice counts alone; a Dudo or Calza then waits for `CountDice`.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class CountDice:
+    """The table's count at a reveal of unseen dice: how many dice match the standing bid
+    (ones included when they are wild this round)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class PullTrigger:
     """Chance: the revolver fires or clicks."""
 
@@ -77,5 +93,5 @@ class PullTrigger:
 
 
 PlayerAction = MakeBid | CallDudo | CallCalza | ChooseDirection
-ChanceAction = PickFirst | RollDice | PullTrigger
+ChanceAction = PickFirst | RollDice | RollUnseen | CountDice | PullTrigger
 Action = PlayerAction | ChanceAction

@@ -12,16 +12,18 @@ from dudo_hub.engine.actions import (
     CallCalza,
     CallDudo,
     ChooseDirection,
+    CountDice,
     MakeBid,
     PickFirst,
     PlayerAction,
     PullTrigger,
     RollDice,
+    RollUnseen,
 )
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.errors import DudoError, IllegalAction, InvalidAction
 from dudo_hub.engine.events import Event
-from dudo_hub.engine.resolve import resolve_call, take_shot
+from dudo_hub.engine.resolve import resolve_call, settle_call, take_shot
 from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import BidEntry, GameState, Phase, evolve, stamp_version
 
@@ -233,16 +235,28 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
         dice.append(tuple(sorted(cup)))
     if given:
         raise IllegalAction("dice_mismatch", f"the roll names unknown players: {sorted(given)}")
+    return _start_round(state, tuple(dice), unseen=False)
+
+
+def _roll_unseen(state: GameState, action: RollUnseen) -> tuple[GameState, Events]:
+    _expect_phase(state, Phase.ROLL, "rolling")
+    return _start_round(state, tuple((0,) * c for c in state.counts), unseen=True)
+
+
+def _start_round(state: GameState, dice: tuple[tuple[int, ...], ...], unseen: bool) -> tuple[GameState, Events]:
+    """Bidding opens with these cups (faces 0 when unseen)."""
     opener = state.opener
     assert opener is not None
     state = evolve(
         state,
         phase=Phase.BIDDING,
         round_no=state.round_no + 1,
-        dice=tuple(dice),
+        dice=dice,
         bids=(),
         turn=state.opener,
         reveal=None,
+        unseen=unseen,
+        pending=None,
     )
     data = {
         "round": state.round_no,
@@ -250,8 +264,18 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
         "palifico": state.palifico,
         "wild": state.round_wild,
         "counts": dict(zip(state.players, state.counts, strict=True)),
+        "unseen": unseen,
     }
     return state, [Event("round_started", data)]
+
+
+def _count_dice(state: GameState, action: CountDice) -> tuple[GameState, Events]:
+    _expect_phase(state, Phase.COUNT, "counting")
+    if not isinstance(action.count, int) or not 0 <= action.count <= state.dice_in_play:
+        raise InvalidAction("bad_count", f"the count must be 0..{state.dice_in_play}, got {action.count!r}")
+    assert state.pending is not None
+    call, caller = state.pending
+    return settle_call(evolve(state, pending=None), call, caller, action.count)
 
 
 def _pull_trigger(state: GameState, action: PullTrigger) -> tuple[GameState, Events]:
@@ -267,6 +291,8 @@ _HANDLERS: dict[type, Handler] = {
     ChooseDirection: _choose_direction,
     PickFirst: _pick_first,
     RollDice: _roll_dice,
+    RollUnseen: _roll_unseen,
+    CountDice: _count_dice,
     PullTrigger: _pull_trigger,
 }
 

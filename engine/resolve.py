@@ -22,25 +22,31 @@ def count_matching(dice: tuple[tuple[int, ...], ...], bid: Bid, wild: bool) -> i
 
 
 def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, Events]:
-    """Lift the cups after a dudo or a calza and settle the round."""
+    """A dudo or a calza: lift the cups and settle the round, or, with unseen real dice, ask the
+    table for the count (the COUNT phase, ended by `CountDice`)."""
+    standing = state.standing
+    assert standing is not None
+    names = state.players
+    said = Event(
+        "challenge" if call == "dudo" else "calza",
+        {"player": names[caller], "bidder": names[standing.seat], "bid": standing.bid.to_list()},
+    )
+    if state.unseen:
+        asked = Event("count_asked", {"bid": standing.bid.to_list(), "wild": state.round_wild})
+        return evolve(state, phase=Phase.COUNT, pending=(call, caller), turn=None), [said, asked]
+    state, events = settle_call(state, call, caller, count_matching(state.dice, standing.bid, state.round_wild))
+    return state, [said, *events]
+
+
+def settle_call(state: GameState, call: str, caller: int, count: int) -> tuple[GameState, Events]:
+    """The reveal with `count` matching dice: who loses or regains, and what comes next."""
     standing = state.standing
     assert standing is not None
     bid, bidder = standing.bid, standing.seat
     wild = state.round_wild
-    count = count_matching(state.dice, bid, wild)
     names = state.players
-    events: Events = [
-        Event(
-            "challenge" if call == "dudo" else "calza",
-            {"player": names[caller], "bidder": names[bidder], "bid": bid.to_list()},
-        ),
-        Event("reveal", {
-            "dice": {names[s]: list(cup) for s, cup in enumerate(state.dice) if state.counts[s] > 0},
-            "bid": bid.to_list(),
-            "count": count,
-            "wild": wild,
-        }),
-    ]
+    shown = {} if state.unseen else {names[s]: list(cup) for s, cup in enumerate(state.dice) if state.counts[s] > 0}
+    events: Events = [Event("reveal", {"dice": shown, "bid": bid.to_list(), "count": count, "wild": wild})]
     if call == "dudo":
         loser = caller if count >= bid.quantity else bidder
         losers, gainer, opener = [loser], None, loser
@@ -48,7 +54,8 @@ def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, E
         losers, gainer, opener = _calza_right(state, caller)
     else:
         losers, gainer, opener = [caller], None, caller
-    reveal = Reveal(state.round_no, call, caller, bidder, bid, wild, count, state.dice,
+    cups = tuple(() for _ in state.dice) if state.unseen else state.dice
+    reveal = Reveal(state.round_no, call, caller, bidder, bid, wild, count, cups,
                     losers[0] if len(losers) == 1 else None, gainer)
     state = evolve(state, reveal=reveal, dice=(), opener=opener, turn=None, palifico=False)
     if gainer is not None:

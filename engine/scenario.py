@@ -14,11 +14,13 @@ from dudo_hub.engine.actions import (
     CallCalza,
     CallDudo,
     ChooseDirection,
+    CountDice,
     MakeBid,
     PickFirst,
     PlayerAction,
     PullTrigger,
     RollDice,
+    RollUnseen,
 )
 from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.errors import DudoError
@@ -70,12 +72,18 @@ def _play_round(state: GameState, rnd: Mapping[str, Any], number: int) -> tuple[
     opener = state.players[state.opener] if state.opener is not None else None
     if "start" in rnd and rnd["start"] != opener:
         raise ScenarioMismatch(f"{where}: start expected {rnd['start']!r}, the engine has {opener!r}")
-    state, _ = _step(state, RollDice.of(rnd.get("dice", {})), where)
+    roll = RollUnseen() if rnd.get("unseen") else RollDice.of(rnd.get("dice", {}))
+    state, _ = _step(state, roll, where)
     if "palifico" in rnd and bool(rnd["palifico"]) != state.palifico:
         raise ScenarioMismatch(f"{where}: palifico expected {rnd['palifico']}, the engine has {state.palifico}")
     events: list[Event] = []
     for index, move in enumerate(rnd.get("moves", []), start=1):
         state, more = _play_move(state, move, f"{where}, move {index}")
+        events += more
+    if state.phase is Phase.COUNT:
+        if "told_count" not in rnd:
+            raise ScenarioMismatch(f"{where}: unseen dice need the table's count ('told_count')")
+        state, more = _step(state, CountDice(rnd["told_count"]), where)
         events += more
     while state.phase is Phase.SHOT:
         if "shot" not in rnd:

@@ -16,6 +16,7 @@ class Phase(StrEnum):
     DIRECTION = "direction"  # the round's opener chooses the direction (an option)
     ROLL = "roll"  # chance: everyone rolls
     BIDDING = "bidding"  # players bid, challenge or call calza
+    COUNT = "count"  # the table counts unseen real dice after a call (CountDice)
     SHOT = "shot"  # chance: the revolver's trigger (revolver loss)
     OVER = "over"
 
@@ -65,6 +66,8 @@ class GameState:
     extra_shots: tuple[int, ...] = ()  # further triggers to pull after this one
     reveal: Reveal | None = None
     winner: int | None = None
+    unseen: bool = False  # this round's dice are real cups the engine never saw (RollUnseen)
+    pending: tuple[str, int] | None = None  # in COUNT: (call, caller seat) waiting for the count
     version: int = 0
 
     @property

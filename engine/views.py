@@ -40,10 +40,12 @@ def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
         "standing": _standing(state),
         "reveal": _reveal(state),
         "winner": _name(state, state.winner),
+        "unseen": state.unseen,
+        "counting": _counting(state),
         "viewer": viewer if seat is not None else None,
         "my_dice": [],
     }
-    if seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0:
+    if seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0 and not state.unseen:
         view["my_dice"] = list(state.dice[seat])
     view["odds"] = _odds(state, view["my_dice"])
     return view
@@ -112,6 +114,16 @@ def _seat_view(state: GameState, seat: int) -> dict[str, Any]:
         "out": state.counts[seat] == 0,
         "palifico_used": state.palifico_used[seat],
     }
+
+
+def _counting(state: GameState) -> dict[str, Any] | None:
+    """In the COUNT phase: the call waiting for the table's count of its real dice."""
+    if state.phase is not Phase.COUNT or state.pending is None or state.standing is None:
+        return None
+    call, caller = state.pending
+    entry = state.standing
+    return {"call": call, "caller": state.players[caller], "bidder": state.players[entry.seat],
+            "bid": entry.bid.to_list(), "wild": state.round_wild}
 
 
 def _standing(state: GameState) -> dict[str, Any] | None:
