@@ -196,11 +196,13 @@ def _credit(move: Intent, named: list[str], speaker: str | None, position: Posit
 
 def take_names(lexemes: list[Lexeme], players: Sequence[str]) -> tuple[list[str], list[Lexeme]]:
     """The seated players named by unknown words, and the lexemes with each name set aside."""
+    if not players or all(lx.meaning is not None or lx.unk for lx in lexemes):
+        return [], lexemes
     out = list(lexemes)
     named: list[str] = []
     for exact in (True, False):
         for name in players:
-            target = tokens(name)
+            target = _name_tokens(name)
             for start in range(len(out) - len(target) + 1):
                 span = out[start : start + len(target)]
                 if all(lx.meaning is None and _name_word(lx.text, t, exact)
@@ -210,6 +212,12 @@ def take_names(lexemes: list[Lexeme], players: Sequence[str]) -> tuple[list[str]
                         named.append(name)
                     break
     return named, out
+
+
+@cache
+def _name_tokens(name: str) -> tuple[str, ...]:
+    """A name as the folded words it is said with."""
+    return tuple(tokens(name))
 
 
 def _name_word(word: str, target: str, exact: bool) -> bool:

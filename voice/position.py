@@ -28,6 +28,7 @@ from dudo_hub.engine import (
     PickFirst,
     PlayerAction,
     apply,
+    legal_actions,
     legal_summary,
     make_rules,
     new_game,
@@ -46,6 +47,7 @@ class EnginePosition:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
+        self._legal: dict[str, frozenset[PlayerAction]] = {}
 
     def players(self) -> Sequence[str]:
         """The seated players, in seat order."""
@@ -67,10 +69,19 @@ class EnginePosition:
     def refusal(self, player: str, move: Intent) -> str | None:
         """The engine's code refusing `move` by `player` now, or None when it is legal."""
         try:
-            apply(self.state, _action(player, move))
+            action = _action(player, move)
+            if action in self._legal_actions(player):
+                return None
+            apply(self.state, action)
         except DudoError as err:
             return err.code
         return None
+
+    def _legal_actions(self, player: str) -> frozenset[PlayerAction]:
+        """`legal_actions` of `player`, once (the position never changes)."""
+        if player not in self._legal:
+            self._legal[player] = frozenset(legal_actions(self.state, player))
+        return self._legal[player]
 
     def legal_bids(self) -> set[tuple[int, int]]:
         """The bids the player to act may make (for the grammar)."""
