@@ -129,7 +129,7 @@ def _check_model(args: argparse.Namespace) -> bool:
     if folder is None:
         print(f"model: none for {args.lang}; run `dudo voice install {args.lang}` or pass --model")
         return False
-    from dudo_hub.voice.grammar import hearable_calls
+    from dudo_hub.voice.grammar import call_hints, hearable_calls, missing_words
     from dudo_hub.voice.packs import UnknownLanguageError
     from dudo_hub.voice.recogniser import load_model, vocabulary
 
@@ -145,6 +145,11 @@ def _check_model(args: argparse.Namespace) -> bool:
         return True
     can = [c for c, phrases in calls.items() if phrases]
     print(f"model: {folder} (hears: {', '.join(can) or 'no call'})")
+    for hint in call_hints(args.lang, known).values():
+        print(f"model: {hint}")
+    missing = missing_words(args.lang, known)
+    if missing:
+        print(f"model: words it cannot hear in any spelling: {', '.join(missing)}")
     return True
 
 
