@@ -7,7 +7,8 @@ explained as part of a call.
 1. The words are lexed with the pack (`voice.lexicon`). A seated player's name is set
    aside: the whole name, exactly or one letter off when it has four letters or more;
    never a pack word, never part of another word ("to" is not "Tom").
-2. A word the pack does not know may be a recogniser's near-miss of one pack word:
+2. A word the pack does not know may be a drawn-out filler ("eeeh", "mmmh", "allooora":
+   the same letters as a filler, some said longer), or a recogniser's near-miss of one pack word:
    one edit away, four letters or more, and only when both neighbours are explained
    ("otto cinqe" -> 8 x 5, "dudu" -> dudo). Never across words, never beside another
    unexplained word ("sei pazzo" stays chatter).
@@ -232,7 +233,9 @@ def _name_word(word: str, target: str, exact: bool) -> bool:
 
 
 def correct_near_misses(lang: str, lexemes: list[Lexeme]) -> list[Lexeme]:
-    """Unknown words one edit from one pack word, when both neighbours are explained."""
+    """Drawn-out fillers, and unknown words one edit from one pack word when both
+    neighbours are explained."""
+    lexemes = [_drawn_out(lang, lx) for lx in lexemes]
     out = list(lexemes)
     for i, lexeme in enumerate(lexemes):
         if lexeme.meaning is not None or lexeme.unk or len(lexeme.text) < NEAR_MIN_LETTERS:
@@ -246,6 +249,27 @@ def correct_near_misses(lang: str, lexemes: list[Lexeme]) -> list[Lexeme]:
             similarity = fuzz.ratio(lexeme.text, word) / 100
             out[i] = Lexeme(word, meaning, min(lexeme.conf, similarity))
     return out
+
+
+def _drawn_out(lang: str, lexeme: Lexeme) -> Lexeme:
+    """An unknown word that is a filler with some letters held ("eeeh" -> "eh")."""
+    if lexeme.meaning is not None or lexeme.unk:
+        return lexeme
+    filler = _drawn_fillers(lang).get(_runs(lexeme.text))
+    return lexeme if filler is None else Lexeme(filler, Meaning("filler"), lexeme.conf)
+
+
+@cache
+def _drawn_fillers(lang: str) -> dict[str, str]:
+    """One-word fillers by their letters with repeats collapsed."""
+    pack = lexicon_for(lang).pack
+    fillers = (phrase[0] for phrase, m in pack.meanings.items() if len(phrase) == 1 and m.kind == "filler")
+    return {_runs(word): word for word in fillers}
+
+
+def _runs(word: str) -> str:
+    """`word` with each run of one letter cut to one: "mmmh" -> "mh"."""
+    return "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
 
 
 def near_miss(lang: str, word: str) -> tuple[str, Meaning] | None:

@@ -169,6 +169,15 @@ def test_the_batch_command_gives_the_policys_answer_line_by_line() -> None:
     assert all(set(g) == {"text", "intent", "quantity", "face", "player", "played"} for g in got)
 
 
+@pytest.mark.parametrize(("text", "intent"), [
+    ("eeeh sette cinque", "bid"), ("mmmh... sette cinque", "bid"), ("allooora otto cinque", "bid"),
+    ("uff, dudo", "dudo"), ("ma sì, dudo", "dudo"), ("okkk calza", "calza"),
+])
+def test_drawn_out_fillers_and_exclamations_around_a_call(text: str, intent: str) -> None:
+    decision = decide(text, "it", position("it"))
+    assert decision.played and decision.move.intent == intent
+
+
 if __name__ == "__main__":
     if "--write-views" in sys.argv:
         write_views()
