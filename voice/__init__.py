@@ -1,4 +1,4 @@
-"""Spoken calls: language packs, the parser, state-aware parsing and Vosk grammars.
+"""Spoken calls: language packs, the parser, the decision policy and Vosk grammars.
 
 >>> from voice import parse
 >>> parse("sette cinque", "it").to_dict()
@@ -10,14 +10,18 @@ from dudo_hub.voice.grammar import grammar_for, hearable_calls
 from dudo_hub.voice.intent import Intent
 from dudo_hub.voice.packs import PackError, UnknownLanguageError, languages, load_pack
 from dudo_hub.voice.parser import parse
+from dudo_hub.voice.policy import Decision, Word, decide
 from dudo_hub.voice.wording import announce, render_bid
 
 __all__ = [
+    "Decision",
     "Heard",
     "Intent",
     "PackError",
     "UnknownLanguageError",
+    "Word",
     "announce",
+    "decide",
     "grammar_for",
     "hearable_calls",
     "languages",

@@ -2,20 +2,21 @@
 
 Matching is a dict look-up per token, over phrases indexed by their first token, so a
 compound number ("treinta y cinco", "vingt et un", "twenty five") or a call ("non ci
-credo") is one lexeme. A word that is not in the pack stays as an unknown lexeme: the
-plain parser rejects it, the state-aware parser may read it as a player's name or a
-recogniser's near-miss.
+credo") is one lexeme. A word that is not in the pack stays as an unknown lexeme
+(meaning None): the parser rejects it; the decision policy may read it as a seated
+player's name or a recogniser's near-miss of one pack word. A recogniser's words may
+carry confidences: a lexeme's is the lowest of its words'.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
 from dudo_hub.voice.packs import Meaning, Pack, load_pack
-from dudo_hub.voice.text import tokens
+from dudo_hub.voice.text import UNK, tokens
 
 Phrases = tuple[tuple[tuple[str, ...], Meaning], ...]
 
@@ -25,6 +26,12 @@ class Lexeme(NamedTuple):
 
     text: str
     meaning: Meaning | None
+    conf: float = 1.0
+
+    @property
+    def unk(self) -> bool:
+        """True for the recogniser's "[unk]"."""
+        return self.text == UNK
 
 
 @dataclass(frozen=True)
@@ -36,32 +43,40 @@ class Lexicon:
 
     def lex(self, text: str) -> list[Lexeme]:
         """The lexemes of `text`."""
-        words = self._split_unknown_hyphens(tokens(text))
+        return self.lex_words(tokens(text))
+
+    def lex_words(self, words: Sequence[str], confs: Sequence[float] | None = None) -> list[Lexeme]:
+        """The lexemes of folded `words`, each with the lowest confidence of its words."""
+        words, confs = self._split_unknown_hyphens(list(words), list(confs or [1.0] * len(words)))
         out: list[Lexeme] = []
         i, n = 0, len(words)
         while i < n:
-            lexeme, i = self._longest(words, i, n)
-            out.append(lexeme)
+            text, meaning, end = self._longest(words, i, n)
+            out.append(Lexeme(text, meaning, min(confs[i:end])))
+            i = end
         return out
 
-    def _longest(self, words: list[str], i: int, n: int) -> tuple[Lexeme, int]:
-        """The longest phrase at `i`, and the index after it."""
+    def _longest(self, words: list[str], i: int, n: int) -> tuple[str, Meaning | None, int]:
+        """The longest phrase at `i`, its meaning, and the index after it."""
         for phrase, meaning in self.starts.get(words[i], ()):
             end = i + len(phrase)
             if end <= n and (len(phrase) == 1 or tuple(words[i:end]) == phrase):
-                return Lexeme(" ".join(phrase), meaning), end
+                return " ".join(phrase), meaning, end
         if words[i].isdigit():
-            return Lexeme(words[i], _digits(words[i])), i + 1
-        return Lexeme(words[i], None), i + 1
+            return words[i], _digits(words[i]), i + 1
+        return words[i], None, i + 1
 
-    def _split_unknown_hyphens(self, words: list[str]) -> list[str]:
+    def _split_unknown_hyphens(self, words: list[str], confs: list[float]) -> tuple[list[str], list[float]]:
         """ "venti-cinque" -> "venti", "cinque" unless the pack knows the hyphenated word."""
         if not any("-" in w for w in words):
-            return words
+            return words, confs
         out: list[str] = []
-        for word in words:
-            out.extend(word.split("-") if "-" in word and word not in self.starts else [word])
-        return out
+        out_confs: list[float] = []
+        for word, conf in zip(words, confs, strict=True):
+            parts = word.split("-") if "-" in word and word not in self.starts else [word]
+            out.extend(parts)
+            out_confs.extend([conf] * len(parts))
+        return out, out_confs
 
 
 def _digits(word: str) -> Meaning:

@@ -1,10 +1,14 @@
 """Language packs: load `voice/packs/<lang>.json`, check it, and index its phrases.
 
 A pack is data: number words and the rules that compound them, face names, calls,
-cancel words, filler words, sound-alike spellings for words a small recogniser lacks,
-and the sentences the hub speaks, keyed by event or engine error code. Every check
-runs at load time, so a broken pack fails with an error naming the file and the entry,
-never halfway through a game.
+cancel words, the words that may surround a call (`fillers`), the words that may join
+a quantity to its face (`links`: "sette dadi da cinque"), self-correction markers
+(`corrections`: "no", "anzi"), common table words that are never part of a call
+(`table_words`: they go in the recogniser's grammar so chatter is not forced into
+numbers), sound-alike spellings for words a small recogniser lacks, and the sentences
+the hub speaks, keyed by event, engine error code or voice prompt. Every check runs at
+load time, so a broken pack fails with an error naming the file and the entry, never
+halfway through a game.
 """
 
 from __future__ import annotations
@@ -58,6 +62,20 @@ ERROR_CODES = (
 )
 """Engine error codes every pack explains aloud (their templates take no fields)."""
 
+VOICE_FIELDS: Mapping[str, frozenset[str]] = {
+    "not_played": frozenset({"heard"}),
+    "unsure": frozenset({"heard"}),
+    "say_instead": frozenset({"call", "phrase"}),
+    "cancelled": frozenset(),
+    "mic_open": frozenset({"player"}),
+    "check_prompt": frozenset({"player", "phrase"}),
+    "check_done": frozenset(),
+}
+"""The voice's own sentences (captions and prompts) -> the fields each may use."""
+
+KINDS = ("number", "face", "call", "filler", "link", "marker", "table")
+"""What a phrase can be to the parser; only the first three make a move."""
+
 PLURAL_FIELD: Mapping[str, str] = {
     "reveal": "count",
     "die_lost": "dice",
@@ -81,7 +99,7 @@ class UnknownLanguageError(ValueError):
 class Meaning(NamedTuple):
     """What one phrase of a pack means to the parser."""
 
-    kind: str  # "number", "face", "call" or "filler"
+    kind: str  # one of KINDS
     number: int | None = None
     face: int | None = None  # set for a face name, and for a number word that is also one
     call: str | None = None  # "dudo", "calza" or "cancel"
@@ -118,6 +136,9 @@ class Pack:
     faces: Mapping[int, FaceNames]
     calls: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> phrases
     fillers: tuple[str, ...]
+    links: tuple[str, ...]
+    corrections: tuple[str, ...]
+    table_words: tuple[str, ...]
     sound_alikes: Mapping[str, tuple[str, ...]]  # folded word -> spellings that sound like it
     speech: Mapping[str, Template]
     meanings: Mapping[tuple[str, ...], Meaning]
@@ -197,13 +218,14 @@ class _Reader:
         pack_calls["cancel"] = self.words(data.get("cancel"), "cancel")
         numbers = self.numbers(self.obj(data.get("numbers"), "numbers"))
         faces = self.faces(data.get("faces"))
-        fillers = self.words(data.get("fillers"), "fillers")
-        speech = self.speech(data.get("events"), data.get("errors"))
+        words = {key: self.words(data.get(key), key) for key in ("fillers", "links", "corrections", "table_words")}
+        speech = self.speech(data.get("events"), data.get("errors"), data.get("voice"))
         alikes_raw = self.obj(data.get("sound_alikes", {}), "sound_alikes")
         alikes = {fold(k): self.words(v, f"sound_alikes.{k}") for k, v in alikes_raw.items()}
-        meanings = self.meanings(numbers, faces, pack_calls, fillers, alikes)
+        meanings = self.meanings(numbers, faces, pack_calls, words, alikes)
         name = self.text(data.get("name", lang), "name")
-        return Pack(lang, name, numbers, faces, pack_calls, fillers, alikes, speech, meanings)
+        return Pack(lang, name, numbers, faces, pack_calls, words["fillers"], words["links"], words["corrections"],
+                    words["table_words"], alikes, speech, meanings)
 
     def numbers(self, spec: dict[str, Any]) -> dict[int, tuple[str, ...]]:
         words = {
@@ -241,15 +263,18 @@ class _Reader:
             out[face] = FaceNames(singular, self.words(names.get("plural"), f"faces.{face}.plural"))
         return out
 
-    def speech(self, events: Any, errors: Any) -> dict[str, Template]:
-        events, errors = self.obj(events, "events"), self.obj(errors, "errors")
+    def speech(self, events: Any, errors: Any, voice: Any) -> dict[str, Template]:
+        events, errors, voice = self.obj(events, "events"), self.obj(errors, "errors"), self.obj(voice, "voice")
         out = {
             key: self.template(events.get(key), f"events.{key}", key, allowed) for key, allowed in EVENT_FIELDS.items()
         }
         out.update({code: self.template(errors.get(code), f"errors.{code}", code, frozenset()) for code in ERROR_CODES})
-        unknown = (set(events) - set(EVENT_FIELDS)) | (set(errors) - set(ERROR_CODES))
+        out.update({key: self.template(voice.get(key), f"voice.{key}", key, allowed)
+                    for key, allowed in VOICE_FIELDS.items()})
+        unknown = set(events) - set(EVENT_FIELDS)
+        unknown |= (set(errors) - set(ERROR_CODES)) | (set(voice) - set(VOICE_FIELDS))
         if unknown:
-            raise self.fail("events/errors", f"unknown keys {sorted(unknown)}")
+            raise self.fail("events/errors/voice", f"unknown keys {sorted(unknown)}")
         return out
 
     def template(self, value: Any, where: str, key: str, allowed: frozenset[str]) -> Template:
@@ -281,7 +306,7 @@ class _Reader:
         numbers: Mapping[int, tuple[str, ...]],
         faces: Mapping[int, FaceNames],
         calls: Mapping[str, tuple[str, ...]],
-        fillers: tuple[str, ...],
+        words: Mapping[str, tuple[str, ...]],
         alikes: Mapping[str, tuple[str, ...]],
     ) -> dict[tuple[str, ...], Meaning]:
         index: dict[tuple[str, ...], Meaning] = {}
@@ -294,11 +319,13 @@ class _Reader:
         for call, phrases in calls.items():
             for phrase in phrases:
                 self.add(index, phrase, Meaning("call", call=call))
-        for word in fillers:
-            self.add(index, word, Meaning("filler"))
+        kinds = {"fillers": "filler", "links": "link", "corrections": "marker", "table_words": "table"}
+        for key, kind in kinds.items():
+            for word in words[key]:
+                self.add(index, word, Meaning(kind))
         for word, spellings in alikes.items():
             meaning = index.get((word,))
-            if meaning is None or meaning.kind == "filler":
+            if meaning is None or meaning.kind not in ("number", "face", "call"):
                 raise self.fail(f"sound_alikes.{word}", "not a number, face or call word of this pack")
             for spelling in spellings:
                 self.add(index, spelling, meaning)

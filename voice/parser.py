@@ -5,19 +5,28 @@ is tiny (a number and a face, or one call), but its rules are specific. A count 
 face must never merge into one number ("venti cinque" is 20 x 5, "venticinque" is
 only 25), compound numbers must be read greedily in the languages that write them in
 several words ("treinta y cinco"), a repeated word is a stammer except when it is the
-bid ("sei sei"), and the same phrase table must also feed the Vosk grammar, the
-sound-alike mapping and the fuzzy matcher. One dict look-up per token does all that
-at well over 20,000 transcripts/s; hassil would add a second source of truth for the
-words, expand number ranges into sentence lists, and still need this code around it.
+bid ("sei sei"), and the same phrase table must also feed the Vosk grammar and the
+sound-alike mapping. One dict look-up per token does all that at well over 20,000
+transcripts/s; hassil would add a second source of truth for the words, expand number
+ranges into sentence lists, and still need this code around it.
 
-The grammar after filler words are dropped:
+The grammar, over the pack's phrases:
 
-    move  := call+ | cancel+ | NUMBER FACE
-    FACE  := a face name ("pacos", "fives") or a number word that names a face ("cinque")
+    transcript := segment (MARKER segment)*    only the last segment counts:
+                                               "sette no otto cinque" is 8 x 5
+    segment    := FILLER* move FILLER*
+    move       := call (FILLER* call)*         one call, said once or more
+               |  bid (FILLER* bid)*           one bid, said once or more
+    bid        := NUMBER LINK* FACE            "sette dadi da cinque"; a filler inside
+                                               is no bid ("tre a due" is a score)
+    FACE       := a face name ("pacos", "fives") or a number word that names a face
 
-Anything else (a lone number, a face above six, quantity zero, an unknown word) is no
-move: the parser never guesses. Guessing from a near-miss is the state-aware parser's
-job (`voice.context`), where the legal moves are known.
+Stammers ("sette sette cinque") are read by cutting repeated words to two, then to
+one. Anything else is no move, and the parser never guesses: a lone number, a face
+above six, quantity zero, two different bids with no marker between them, a call
+mixed with a bid, a segment ending on a marker ("sette cinque, no aspetta"), a table
+word ("a testa") or a word the pack does not know. Names and near-misses are the
+decision policy's job (`voice.policy`), where the seated players are known.
 """
 
 from __future__ import annotations
@@ -28,60 +37,111 @@ from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
 from dudo_hub.voice.packs import Meaning
 
+CORE = frozenset({"number", "face", "call"})
+"""The kinds of words a move is made of; the others only surround or join them."""
+
+Item = tuple[Meaning, bool]
+"""A core word, and whether only links stand between it and the core word before it."""
+
 
 def parse(text: str, lang: str) -> Intent:
     """The move `text` means in `lang`; Intent(None) when it is no move.
 
     >>> parse("Rilancio a ventuno tre!", "it").to_dict()
     {'intent': 'bid', 'quantity': 21, 'face': 3}
+    >>> parse("sette no, otto cinque", "it").to_dict()
+    {'intent': 'bid', 'quantity': 8, 'face': 5}
     """
     return interpret(lexicon_for(lang).lex(text))
 
 
 def interpret(lexemes: Sequence[Lexeme]) -> Intent:
-    """The move the lexemes make; unknown words or extra words mean no move."""
+    """The move the lexemes make; an unknown word or a table word means no move."""
     meanings: list[Meaning] = []
     for lexeme in lexemes:
-        if lexeme.meaning is None:
+        if lexeme.meaning is None or lexeme.meaning.kind == "table":
             return NOTHING
-        if lexeme.meaning.kind != "filler":
-            meanings.append(lexeme.meaning)
-    for reading in _readings(meanings):
+        meanings.append(lexeme.meaning)
+    return read(meanings)
+
+
+def read(meanings: Sequence[Meaning]) -> Intent:
+    """The move made by pack words (none unknown): the last segment's, if it is one."""
+    items = core_items(last_segment(meanings))
+    for reading in _readings(items):
         intent = _move(reading)
         if intent.intent is not None:
             return intent
     return NOTHING
 
 
-def _readings(meanings: list[Meaning]) -> Iterator[list[Meaning]]:
+def last_segment(meanings: Sequence[Meaning]) -> Sequence[Meaning]:
+    """The words after the last correction marker (all of them when there is none)."""
+    start = 0
+    for i, meaning in enumerate(meanings):
+        if meaning.kind == "marker":
+            start = i + 1
+    return meanings[start:]
+
+
+def core_items(segment: Sequence[Meaning]) -> list[Item]:
+    """The core words of a segment, each marked when only links precede it."""
+    items: list[Item] = []
+    joined = True
+    for meaning in segment:
+        if meaning.kind in CORE:
+            items.append((meaning, joined))
+            joined = True
+        elif meaning.kind != "link":
+            joined = False
+    return items
+
+
+def _readings(items: list[Item]) -> Iterator[list[Item]]:
     """The words as heard, then with stammered repeats cut to two, then to one."""
-    yield meanings
+    yield items
     for keep in (2, 1):
-        shorter = _cap_repeats(meanings, keep)
-        if len(shorter) < len(meanings):
+        shorter = _cap_repeats(items, keep)
+        if len(shorter) < len(items):
             yield shorter
 
 
-def _cap_repeats(meanings: list[Meaning], keep: int) -> list[Meaning]:
-    """Runs of the same word cut to `keep` words."""
-    out: list[Meaning] = []
-    run = 0
-    for i, meaning in enumerate(meanings):
-        run = run + 1 if i and meaning == meanings[i - 1] else 1
+def _cap_repeats(items: list[Item], keep: int) -> list[Item]:
+    """Runs of the same word cut to `keep` words (a cut word's gap joins the next one's)."""
+    out: list[Item] = []
+    run, gap_joined = 0, True
+    for i, (meaning, joined) in enumerate(items):
+        run = run + 1 if i and meaning == items[i - 1][0] else 1
         if run <= keep:
-            out.append(meaning)
+            out.append((meaning, joined and gap_joined))
+            gap_joined = True
+        else:
+            gap_joined = gap_joined and joined
     return out
 
 
-def _move(meanings: list[Meaning]) -> Intent:
-    """A call repeated, a cancel repeated, or NUMBER FACE."""
-    if not meanings:
+def _move(items: list[Item]) -> Intent:
+    """One call said once or more, or one bid said once or more."""
+    if not items:
         return NOTHING
-    first = meanings[0]
+    first = items[0][0]
     if first.kind == "call":
-        return Intent(first.call) if all(m == first for m in meanings) else NOTHING
-    if len(meanings) == 2 and first.kind == "number" and first.number:
-        face = meanings[1].face
-        if face is not None and (meanings[1].kind == "face" or meanings[1].number == face):
-            return Intent.bid(first.number, face)
-    return NOTHING
+        return Intent(first.call) if all(m == first for m, _ in items) else NOTHING
+    if len(items) % 2:
+        return NOTHING
+    bids = {_bid(items[i], items[i + 1]) for i in range(0, len(items), 2)}
+    if len(bids) != 1 or None in bids:
+        return NOTHING
+    bid = bids.pop()
+    assert bid is not None
+    return Intent.bid(*bid)
+
+
+def _bid(count: Item, face: Item) -> tuple[int, int] | None:
+    """NUMBER LINK* FACE as (quantity, face), or None."""
+    quantity, name = count[0], face[0]
+    if quantity.kind != "number" or not quantity.number or not face[1]:
+        return None
+    if name.face is None or not (name.kind == "face" or name.number == name.face):
+        return None
+    return quantity.number, name.face

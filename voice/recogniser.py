@@ -2,8 +2,11 @@
 
 The grammar (the phrases legal now) is swapped only between utterances: a new one
 waits until the current utterance ends. Only final results make moves; partial ones
-are captions. While the hub speaks the listener is muted, and it resets afterwards so
-that the hub's own voice never ends up in an utterance.
+are captions. Final results carry each word's confidence (Vosk's `SetWords`) and keep
+the recogniser's "[unk]", so the decision policy can refuse a call it did not hear
+well; a final made only of "[unk]" is noise and is dropped. While the hub speaks the
+listener is muted, and it resets afterwards so that the hub's own voice never ends up
+in an utterance.
 """
 
 from __future__ import annotations
@@ -15,17 +18,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from dudo_hub.voice.microphone import AudioSource
+from dudo_hub.voice.policy import Word
+from dudo_hub.voice.text import UNK
 
-UNK = "[unk]"
 Factory = Callable[[Any, float, str], Any]
 
 
 @dataclass(frozen=True, slots=True)
 class Heard:
-    """Words heard: a partial caption, or a final transcript."""
+    """Words heard: a partial caption, or a final transcript (with its words, when the
+    recogniser gives them)."""
 
     text: str
     final: bool
+    words: tuple[Word, ...] | None = None
 
 
 def grammar_json(phrases: Iterable[str]) -> str:
@@ -75,11 +81,18 @@ class Recogniser:
         self._model, self._rate = model, rate
         self._factory = factory or _default_factory
         self._grammar = grammar_json(phrases)
-        self._rec = self._factory(model, rate, self._grammar)
+        self._rec = self._new(self._grammar)
         self._lock = threading.Lock()
         self._pending: str | None = None
         self._in_utterance = False
         self.swaps = 0
+
+    def _new(self, grammar: str) -> Any:
+        """A recogniser for `grammar` that reports each word with its confidence."""
+        rec = self._factory(self._model, self._rate, grammar)
+        if hasattr(rec, "SetWords"):
+            rec.SetWords(True)
+        return rec
 
     @property
     def grammar(self) -> list[str]:
@@ -97,8 +110,7 @@ class Recogniser:
             self._swap()
         if self._rec.AcceptWaveform(chunk):
             self._in_utterance = False
-            text = _text(self._rec.Result(), "text")
-            return Heard(text, True) if text else None
+            return _final(self._rec.Result())
         partial = _text(self._rec.PartialResult(), "partial")
         self._in_utterance = bool(partial)
         return Heard(partial, False) if partial else None
@@ -106,8 +118,7 @@ class Recogniser:
     def finish(self) -> Heard | None:
         """The end of the audio: flush the last utterance."""
         self._in_utterance = False
-        text = _text(self._rec.FinalResult(), "text")
-        return Heard(text, True) if text else None
+        return _final(self._rec.FinalResult())
 
     def reset(self) -> None:
         """Drop the utterance in progress (after the hub spoke)."""
@@ -125,7 +136,25 @@ class Recogniser:
         if hasattr(self._rec, "SetGrammar"):
             self._rec.SetGrammar(pending)
         else:
-            self._rec = self._factory(self._model, self._rate, pending)
+            self._rec = self._new(pending)
+
+
+def _final(result: str) -> Heard | None:
+    """A final result: its text and words ("[unk]" kept), or None for silence or noise."""
+    try:
+        data = json.loads(result)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    items = data.get("result")
+    words = None
+    if isinstance(items, list):
+        words = tuple(Word(str(w.get("word", "")), float(w.get("conf", 1.0))) for w in items if isinstance(w, dict))
+    text = " ".join(w.text for w in words) if words else str(data.get("text", "")).strip()
+    if not text or all(word == UNK for word in text.split()):
+        return None
+    return Heard(text, True, words or None)
 
 
 def _text(result: str, key: str) -> str:
@@ -144,9 +173,13 @@ class Listener:
         self, recogniser: Recogniser, source: AudioSource, on_final: Callable[[str], object],
         on_partial: Callable[[str], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
+        on_heard: Callable[[Heard], object] | None = None,
     ) -> None:
-        self.recogniser, self.source = recogniser, source
+        self.recogniser: Recogniser | None = recogniser
+        self.source = source
         self._on_final, self._on_partial, self._on_error = on_final, on_partial, on_error
+        self._on_heard = on_heard
+        self._swap: list[Recogniser | None] = []
         self._muted = threading.Event()
         self._reset_due = threading.Event()
         self._stop = threading.Event()
@@ -166,6 +199,10 @@ class Listener:
     def join(self, timeout: float | None = None) -> None:
         """Wait for the source to end."""
         self._thread.join(timeout)
+
+    def replace(self, recogniser: Recogniser | None) -> None:
+        """Use `recogniser` from the next chunk on (another language); None: ignore the audio."""
+        self._swap.append(recogniser)
 
     def mute(self) -> None:
         """The hub is speaking: ignore the audio."""
@@ -187,14 +224,16 @@ class Listener:
                 if self._stop.is_set():
                     return
                 self._feed(chunk)
-            if not self._stop.is_set():
+            if not self._stop.is_set() and self.recogniser is not None:
                 self._emit(self.recogniser.finish())
         except Exception as err:
             if self._on_error and not self._stop.is_set():
                 self._on_error(err)
 
     def _feed(self, chunk: bytes) -> None:
-        if self._muted.is_set():
+        while self._swap:
+            self.recogniser = self._swap.pop(0)
+        if self._muted.is_set() or self.recogniser is None:
             return
         if self._reset_due.is_set():
             self._reset_due.clear()
@@ -204,7 +243,9 @@ class Listener:
     def _emit(self, heard: Heard | None) -> None:
         if heard is None:
             return
-        if heard.final:
+        if heard.final and self._on_heard is not None:
+            self._on_heard(heard)
+        elif heard.final:
             self._on_final(heard.text)
         elif self._on_partial:
             self._on_partial(heard.text)

@@ -2,21 +2,23 @@
 
 Speech, the model, the microphone and the recogniser thread are set up in that order;
 each one that fails turns its part off with a message (terminal and TV) and the hub
-plays on. `start_voice` never raises.
+plays on. `start_voice` never raises. `VoiceSession.set_language` follows the room's
+language: parser, grammar, speech voice, and the model of that language.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from dudo_hub.voice import model as models
-from dudo_hub.voice.grammar import hearable_calls
+from dudo_hub.voice.grammar import call_hints, hearable_calls
 from dudo_hub.voice.microphone import AudioSource, AudioUnavailable, Microphone
-from dudo_hub.voice.recogniser import Listener, Recogniser, load_model, unknown_words, vocabulary
+from dudo_hub.voice.recogniser import Factory, Heard, Listener, Recogniser, load_model, unknown_words, vocabulary
 from dudo_hub.voice.speech import Speaker
 from dudo_hub.voice.status import VoiceStatus
 from dudo_hub.voice.table import Room, Scheduler, VoiceTable, thread_timer
@@ -32,6 +34,13 @@ class VoiceSession:
     listener: Listener | None = None
     model_path: Path | None = None
     calls: dict[str, list[str]] = field(default_factory=dict)
+    hints: dict[str, str] = field(default_factory=dict)
+    lang: str = "it"
+    start_lang: str = "it"
+    model_loader: Callable[[str], Any] = load_model
+    explicit_model: str | Path | None = None
+    audio: AudioSource | None = None
+    factory: Factory | None = None
 
     def stop(self) -> None:
         """Stop listening and speaking."""
@@ -39,55 +48,96 @@ class VoiceSession:
             self.listener.stop()
         self.speaker.stop()
 
+    def set_language(self, lang: str, wait: bool = False) -> None:
+        """Follow the room's language: parser, grammar and voice now, the model (loaded in
+        the background unless `wait`) as soon as it is ready."""
+        if lang == self.lang:
+            return
+        self.table.set_language(lang)
+        self.speaker.set_language(lang)
+        self.lang = lang
+        if self.listener is None:
+            return
+        if wait:
+            self._switch_model(lang)
+        else:
+            threading.Thread(target=self._switch_model, args=(lang,), name="voice-model", daemon=True).start()
+
+    def _switch_model(self, lang: str) -> None:
+        """Load `lang`'s model and give the listener a recogniser for it (or silence)."""
+        assert self.listener is not None and self.audio is not None
+        model = _load(self, lang, None)
+        if model is None or self.lang != lang:
+            self.listener.replace(None)
+            return
+        recogniser = Recogniser(model, self.audio.rate, self.table.grammar(), factory=self.factory)
+        self.table.on_grammar = recogniser.set_grammar
+        self.listener.replace(recogniser)
+        self.status.listening_on(self.status.snapshot().get("calls"))
+
 
 def start_voice(
     room: Room, lang: str, model_path: str | Path | None = None, *,
     confirm_seconds: float = 3.0, speak: bool = True, listen: bool = True,
     source: AudioSource | None = None, out: TextIO | None = None,
     scheduler: Scheduler = thread_timer, model_loader: Callable[[str], Any] = load_model,
+    factory: Factory | None = None,
 ) -> VoiceSession:
-    """Wire speech, model, microphone and controller to `room`; never raises."""
+    """Wire speech, model, microphone and controller to `room`; never raises.
+
+    `factory` makes the Vosk recogniser (tests pass a scripted one)."""
     status = VoiceStatus([room.set_voice_status], out=out if out is not None else sys.stderr)
     speaker = Speaker(lang, status)
     if speak:
         speaker.start()
     table = VoiceTable(room, lang, speaker, status, confirm_seconds=confirm_seconds,
                        scheduler=scheduler)
+    status.update(lang=lang)
     room.on_events(table.on_events)
-    session = VoiceSession(table, status, speaker)
+    session = VoiceSession(table, status, speaker, lang=lang, start_lang=lang, model_loader=model_loader,
+                           explicit_model=model_path, factory=factory)
     if listen:
-        _listen(session, lang, model_path, source, model_loader)
+        _listen(session, lang, model_path, source)
     return session
 
 
 def _listen(session: VoiceSession, lang: str, model_path: str | Path | None,
-            source: AudioSource | None, loader: Callable[[str], Any]) -> None:
-    status = session.status
-    folder = models.locate(lang, model_path)
-    if folder is None:
-        status.listening_off("no_model", lang=lang, detail=f"none in {models.data_dir()}")
+            source: AudioSource | None) -> None:
+    model = _load(session, lang, model_path)
+    if model is None:
         return
     try:
-        model = loader(str(models.check_model_dir(folder)))
+        audio = source or _open_microphone()
+    except AudioUnavailable as err:
+        session.status.listening_off(err.reason, detail=err.detail)
+        return
+    _start_listener(session, model, audio)
+
+
+def _load(session: VoiceSession, lang: str, model_path: str | Path | None) -> Any:
+    """The model of `lang` with its vocabulary wired in, or None (listening off, with why)."""
+    status = session.status
+    given = model_path if model_path is not None else (session.explicit_model if lang == session.start_lang else None)
+    folder = models.locate(lang, given)
+    if folder is None:
+        status.listening_off("no_model", lang=lang, detail=f"none in {models.data_dir()}")
+        return None
+    try:
+        model = session.model_loader(str(models.check_model_dir(folder)))
     except models.ModelError as err:
         status.listening_off("bad_model", detail=str(err))
-        return
+        return None
     except ImportError as err:
         status.listening_off("no_vosk", detail=str(err))
-        return
+        return None
     except Exception as err:  # vosk raises a bare Exception on a broken model
         status.listening_off("bad_model", detail=f"{folder}: {err}")
-        return
+        return None
     session.model_path = folder
     known = vocabulary(model)
     session.table.vocabulary = known
     session.calls = _report_calls(session, lang, known)
-    try:
-        audio = source or _open_microphone()
-    except AudioUnavailable as err:
-        status.listening_off(err.reason, detail=err.detail)
-        return
-    _start_listener(session, model, audio)
+    return model
 
 
 def _open_microphone() -> Microphone:
@@ -106,20 +156,28 @@ def _report_calls(session: VoiceSession, lang: str, known: Callable[[str], bool]
     line += f"; not {', '.join(cannot)} (use the phone)" if cannot else ""
     line += f"; words it lacks: {', '.join(missing)}" if missing else ""
     session.status.note(line)
-    session.status.update(calls=can, calls_missing=cannot)
+    session.hints = call_hints(lang, known)
+    for hint in session.hints.values():
+        session.status.note(f"Voice: {hint}")
+        session.speaker.say(hint)
+    session.status.update(calls=can, calls_missing=cannot, hints=list(session.hints.values()))
     return calls
 
 
 def _start_listener(session: VoiceSession, model: Any, audio: AudioSource) -> None:
     table, status = session.table, session.status
-    recogniser = Recogniser(model, audio.rate, table.grammar())
+    recogniser = Recogniser(model, audio.rate, table.grammar(), factory=session.factory)
     table.on_grammar = recogniser.set_grammar
 
     def failed(err: BaseException) -> None:
         reason = err.reason if isinstance(err, AudioUnavailable) else "mic_failed"
         status.listening_off(reason, detail=f"{type(err).__name__}: {err}")
 
-    listener = Listener(recogniser, audio, table.hear, table.caption, failed)
+    def heard(final: Heard) -> None:
+        table.hear(final.text, final.words)
+
+    listener = Listener(recogniser, audio, table.hear, table.caption, failed, on_heard=heard)
+    session.audio = audio
     session.speaker.on_start, session.speaker.on_end = listener.mute, listener.unmute
     session.listener = listener
     listener.start()

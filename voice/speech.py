@@ -5,6 +5,9 @@ whose id is exactly the language's (`roa/it` for Italian): never a voice whose i
 contains the letters. A `runAndWait` that does not return within the timeout is a stuck
 engine: the worker is abandoned and a new engine started; after too many restarts,
 speech is turned off with a message and the hub plays on, showing moves only.
+
+On Linux pyttsx3 plays each sentence with `aplay` (alsa-utils): without it, speech is
+off from the start, reported once, instead of failing at every sentence.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import ctypes.util
 import queue
 import shutil
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -55,6 +59,11 @@ def espeak_present() -> bool:
     return bool(shutil.which("espeak-ng") or ctypes.util.find_library("espeak-ng"))
 
 
+def player_present() -> bool:
+    """Can pyttsx3 play sound here? (On Linux it runs `aplay`, from alsa-utils.)"""
+    return not sys.platform.startswith("linux") or shutil.which("aplay") is not None
+
+
 def pyttsx3_engine() -> Any:
     """A new pyttsx3 engine (not the cached one of `pyttsx3.init`, so a restart is real)."""
     import pyttsx3
@@ -93,11 +102,12 @@ class Speaker:
         factory: EngineFactory = pyttsx3_engine, timeout: float = 15.0, max_restarts: int = 1,
         on_start: Callable[[], None] | None = None, on_end: Callable[[], None] | None = None,
         rate: int | None = None, clock: Clock = time.monotonic, check_espeak: bool = True,
+        player: Callable[[], bool] = player_present,
     ) -> None:
         self.lang, self.status = lang, status or VoiceStatus()
         self._factory, self._timeout, self._max_restarts = factory, timeout, max_restarts
         self.on_start, self.on_end = on_start, on_end
-        self._rate, self._clock, self._check = rate, clock, check_espeak
+        self._rate, self._clock, self._check, self._player = rate, clock, check_espeak, player
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._generation = 0
@@ -111,11 +121,18 @@ class Speaker:
         if self._check and not espeak_present():
             self.status.speech_off("no_espeak", detail="espeak-ng not found")
             return False
+        if self._check and not self._player():
+            self.status.speech_off("no_aplay", detail="aplay not found")
+            return False
         self.enabled = True
         self.status.speech_on()
         self._spawn()
         threading.Thread(target=self._watch, name="voice-speech-watchdog", daemon=True).start()
         return True
+
+    def set_language(self, lang: str) -> None:
+        """Speak `lang` from the next sentence on (the worker sets the voice per sentence)."""
+        self.lang = lang
 
     def say(self, text: str) -> bool:
         """Queue `text`; False when speech is off."""

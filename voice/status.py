@@ -13,6 +13,10 @@ from typing import Any, TextIO
 
 Sink = Callable[[dict[str, Any]], None]
 
+LIGHT = frozenset({"caption"})
+"""Keys that change many times a second: when a change sink is attached, a change of
+these alone goes to the change sinks only, not as a whole status to every screen."""
+
 # Reason codes -> the message for people. `{detail}` is the technical cause.
 MESSAGES = {
     "no_model": "Voice off: no speech model for {lang}. Run `dudo voice install {lang}` "
@@ -23,6 +27,7 @@ MESSAGES = {
     "mic_failed": "Voice off: the microphone stopped. ({detail})",
     "no_vosk": "Voice off: the vosk package is missing. ({detail})",
     "no_espeak": "Speech off: espeak-ng is missing (install espeak-ng); moves are only shown. ({detail})",
+    "no_aplay": "Speech off: aplay is missing (install alsa-utils); moves are only shown. ({detail})",
     "speech_stuck": "Speech off: the speech engine stopped answering. ({detail})",
     "disabled": "Voice off.",
 }
@@ -39,14 +44,26 @@ class VoiceStatus:
     """The voice status dict the TV shows; every change is pushed to the sinks.
 
     Keys: listening, speaking (bool), reason / speech_reason (code or None), message
-    (the latest problem, for people), caption (partial words), heard (the move as
-    spoken back), player (who it was credited to), pending ("cancel" / "confirm"),
-    calls (what this model can hear).
+    (the latest problem or the caption's verdict, for people), caption (words being
+    heard; "…" for what the recogniser could not place), heard (the move as spoken
+    back), player (who it was credited to), pending ("cancel" / "confirm"), refused
+    (the engine's code for the last move heard and not allowed), rejected (a call heard
+    but not well enough to play: "unclear", "unknown_word", "low_confidence",
+    "question"), calls / calls_missing (what this model can hear), hints (what to say
+    instead of a call word the model lacks), window ({player, seconds} while a 🎤 window
+    is open), mode ("always" / "after_button"), lang, check (the table check's prompt:
+    {player, phrase, index, total}).
+
+    Sinks get the whole status on every change; change sinks get only the keys that
+    changed (a caption is `{"caption": "sette"}`). An update that changes nothing is
+    not pushed.
     """
 
-    def __init__(self, sinks: list[Sink] | None = None, out: TextIO | None = None) -> None:
+    def __init__(self, sinks: list[Sink] | None = None, out: TextIO | None = None,
+                 change_sinks: list[Sink] | None = None) -> None:
         self._lock = threading.Lock()
         self._sinks = list(sinks or [])
+        self._change_sinks = list(change_sinks or [])
         self._out = out if out is not None else sys.stderr
         self.data: dict[str, Any] = {
             "listening": False,
@@ -58,7 +75,14 @@ class VoiceStatus:
             "heard": None,
             "player": None,
             "pending": None,
+            "refused": None,
+            "rejected": None,
             "calls": [],
+            "hints": [],
+            "window": None,
+            "mode": "always",
+            "lang": None,
+            "check": None,
         }
 
     def add_sink(self, sink: Sink) -> None:
@@ -66,19 +90,29 @@ class VoiceStatus:
         self._sinks.append(sink)
         sink(self.snapshot())
 
+    def add_change_sink(self, sink: Sink) -> None:
+        """Also push each change, as the changed keys only, to `sink` (a small socket event)."""
+        self._change_sinks.append(sink)
+
     def snapshot(self) -> dict[str, Any]:
         """A copy of the current status."""
         with self._lock:
             return dict(self.data)
 
     def update(self, **changes: Any) -> None:
-        """Change some keys and push the whole status."""
+        """Change some keys; push the changes (and, unless only a caption changed, the status)."""
         with self._lock:
-            self.data.update(changes)
+            diff = {key: value for key, value in changes.items() if key not in self.data or self.data[key] != value}
+            if not diff:
+                return
+            self.data.update(diff)
             snap = dict(self.data)
-        for sink in self._sinks:
+            light = bool(self._change_sinks) and diff.keys() <= LIGHT
+            pushes = [(sink, diff) for sink in self._change_sinks]
+            pushes += [] if light else [(sink, snap) for sink in self._sinks]
+        for sink, payload in pushes:
             try:
-                sink(snap)
+                sink(dict(payload))
             except Exception as err:  # noqa: BLE001 - a broken TV must not stop voice
                 print(f"voice: status sink failed: {err}", file=self._out)
 
@@ -101,7 +135,10 @@ class VoiceStatus:
         self.update(speech_reason=None)
 
     def speech_off(self, reason: str, **fields: Any) -> None:
-        """Speaking is off for `reason` (moves are still shown)."""
+        """Speaking is off for `reason` (moves are still shown); the terminal is told once."""
         text = message(reason, **fields)
-        print(text, file=self._out)
+        with self._lock:
+            told = self.data.get("speech_reason") == reason
+        if not told:
+            print(text, file=self._out)
         self.update(speaking=False, speech_reason=reason, message=text)

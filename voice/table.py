@@ -1,35 +1,46 @@
 """The voice controller: final transcripts -> moves on the room, safely.
 
-Who spoke: a bid or a Dudo belongs to the player whose turn it is; a Calza out of turn
-needs the player's name in the phrase ("Calza, Marco"), or the phone's button.
+What a transcript is, and whose, is decided by `voice.policy` (precision first: a
+transcript is a move only when every word is explained as a call). Who spoke: a bid or
+a Dudo belongs to the player whose turn it is; a Calza out of turn needs the player's
+name in the phrase ("Calza, Marco"), or the phone's 🎤 button: `open_window(player)`
+credits the next utterance that makes a move to that player. In the `after_button`
+mode only such windows play moves; everything else is only captioned.
 
-Mishearing never costs a die silently: every move heard is shown (the TV's voice
-status) and spoken back. A bid is applied at once and can be taken back ("annulla",
-or the phone's `voice:cancel`) until the next move. A Dudo or a Calza reveals the dice,
-so it commits only after a confirmation window (`confirm_seconds`), or at once on a
-tap (`confirm`); "annulla" within the window drops it.
+A call heard unclearly (a word the pack cannot place, "[unk]" inside it, or a word
+below the recogniser's confidence) is not played: the TV shows what was heard and
+that nothing was played (status `rejected`). Mishearing never costs a die silently:
+every move heard is shown (the TV's voice status) and spoken back. A bid is applied
+at once and can be taken back ("annulla", or the phone's `voice:cancel`) until the
+next move. A Dudo or a Calza reveals the dice, so it commits only after a
+confirmation window (`confirm_seconds`), or at once on a tap (`confirm`); "annulla"
+within the window drops it.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from dudo_hub.voice.context import parse_in_context
-from dudo_hub.voice.grammar import grammar_for, hearable_calls
+from dudo_hub.voice.grammar import hearable_calls, table_grammar
 from dudo_hub.voice.intent import Intent
+from dudo_hub.voice.packs import load_pack
+from dudo_hub.voice.policy import DEFAULT_MIN_CONFIDENCE, Decision, Word, decide
 from dudo_hub.voice.status import VoiceStatus
-from dudo_hub.voice.text import fold
+from dudo_hub.voice.text import UNK, fold
 from dudo_hub.voice.wording import announce, render_bid
 
 Reply = Mapping[str, Any]
 EventsCallback = Callable[[list[dict[str, Any]]], None]
 Vocabulary = Callable[[str], bool]
 
-CANCELLED = {"it": "Annullato.", "en": "Cancelled.", "es": "Anulado.", "fr": "Annulé.",
-             "pt": "Anulado.", "ko": "취소."}
+MODES = ("always", "after_button")
+"""`always`: every utterance may play; `after_button`: only one in a 🎤 window."""
+
+WINDOW_SECONDS = 8.0
+"""How long a 🎤 window waits for its player's call."""
 
 
 class Room(Protocol):
@@ -95,6 +106,51 @@ def thread_timer(seconds: float, action: Callable[[], None]) -> Cancellable:
     return timer
 
 
+class RoomPosition:
+    """The room seen by the decision policy; refusal codes from the room (the engine)."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self._to_act = room.to_act()
+        self._legal: dict[str, Mapping[str, Any]] = {}
+
+    def players(self) -> list[str]:
+        """The seated players."""
+        return self.room.players()
+
+    def to_act(self) -> str | None:
+        """Whose turn it is."""
+        return self._to_act
+
+    def bidder(self) -> str | None:
+        """Who made the standing bid, if the room says (`Room.bidder`, optional)."""
+        bidder = getattr(self.room, "bidder", None)
+        return bidder() if callable(bidder) else None
+
+    def legal(self, player: str) -> Mapping[str, Any]:
+        """The room's legal summary for `player` (asked once per transcript)."""
+        if player not in self._legal:
+            self._legal[player] = self.room.legal_for(player)
+        return self._legal[player]
+
+    def refusal(self, player: str, move: Intent) -> str | None:
+        """The code refusing `move` now; None lets it through (an illegal bid that the room
+        cannot explain in advance is submitted, and the engine's refusal is spoken)."""
+        legal = self.legal(player)
+        if move.intent == "dudo":
+            return None if legal.get("dudo") else "not_your_turn" if player != self._to_act else "no_bid_to_challenge"
+        if move.intent == "calza":
+            return None if legal.get("calza") else str(legal.get("calza_reason") or "calza_not_allowed")
+        bid = move.as_bid()
+        mine = legal_bids(legal)
+        if bid is None or bid in mine:
+            return None
+        if not mine and player != self._to_act:
+            return "not_your_turn"
+        explain = getattr(self.room, "explain_bid", None)
+        return str(explain(player, *bid) or "") or None if callable(explain) else None
+
+
 def legal_bids(legal: Mapping[str, Any]) -> set[tuple[int, int]]:
     """{"bids": {"5": [3, 12]}} -> {(3, 5), ..., (12, 5)}."""
     out: set[tuple[int, int]] = set()
@@ -115,6 +171,14 @@ class _Reveal:
 
 
 @dataclass
+class _MicWindow:
+    """A 🎤 window: the next move heard is credited to `player`."""
+
+    player: str
+    timer: Cancellable | None = None
+
+
+@dataclass
 class _Bid:
     """The last bid made by voice, cancellable until the next move."""
 
@@ -130,53 +194,120 @@ class VoiceTable:
         self, room: Room, lang: str, speech: Speech, status: VoiceStatus | None = None, *,
         confirm_seconds: float = 3.0, scheduler: Scheduler = thread_timer,
         vocabulary: Vocabulary | None = None, announce_events: bool = True,
+        min_confidence: float = DEFAULT_MIN_CONFIDENCE, mode: str = "always",
     ) -> None:
         self.room, self.lang, self.speech = room, lang, speech
         self.status = status or VoiceStatus()
         self.confirm_seconds, self._schedule = confirm_seconds, scheduler
         self.vocabulary, self.announce_events = vocabulary, announce_events
+        self.min_confidence = min_confidence
         self.on_grammar: Callable[[list[str]], None] | None = None
         self._lock = threading.RLock()
         self._bid: _Bid | None = None
         self._reveal: _Reveal | None = None
+        self._mic: _MicWindow | None = None
         self._echo: list[tuple[str, str]] = []
+        self.mode = "always"
+        self.set_mode(mode)
+
+    # --- settings ---------------------------------------------------------------------
+
+    def set_mode(self, mode: str) -> None:
+        """`always` (every utterance may play) or `after_button` (only in a 🎤 window)."""
+        if mode not in MODES:
+            raise ValueError(f"unknown voice mode {mode!r}; modes: {', '.join(MODES)}")
+        with self._lock:
+            self.mode = mode
+        self.status.update(mode=mode)
+
+    def set_language(self, lang: str) -> None:
+        """Hear and speak `lang` from now on (the room's language changed)."""
+        load_pack(lang)  # UnknownLanguageError for a language without a pack
+        with self._lock:
+            self.lang = lang
+        self.status.update(lang=lang)
+        self.refresh_grammar()
+
+    # --- the 🎤 window ------------------------------------------------------------------
+
+    def open_window(self, player: str, seconds: float = WINDOW_SECONDS) -> Reply:
+        """A phone's 🎤: the next move heard within `seconds` is credited to `player`."""
+        with self._lock:
+            if player not in self.room.players():
+                return {"ok": False, "code": "unknown_player", "message": f"{player!r} is not seated"}
+            self._close_mic()
+            window = _MicWindow(player)
+            window.timer = self._schedule(seconds, lambda: self._mic_expired(window))
+            self._mic = window
+        self.status.update(window={"player": player, "seconds": seconds})
+        return {"ok": True, "code": None, "message": "listening"}
+
+    def close_window(self, player: str | None = None) -> None:
+        """Close the 🎤 window (of `player`, or whoever's)."""
+        with self._lock:
+            if self._mic is not None and player in (None, self._mic.player):
+                self._close_mic()
+
+    def _mic_expired(self, window: _MicWindow) -> None:
+        with self._lock:
+            if self._mic is window:
+                self._mic = None
+                self.status.update(window=None)
+
+    def _close_mic(self) -> None:
+        window, self._mic = self._mic, None
+        if window is not None:
+            if window.timer:
+                window.timer.cancel()
+            self.status.update(window=None)
 
     # --- what the recogniser hears ----------------------------------------------------
 
     def caption(self, text: str) -> None:
         """A partial result: show it, do nothing."""
-        self.status.update(caption=text)
+        self.status.update(caption=shown(text))
 
-    def hear(self, text: str) -> Intent | None:
-        """A final transcript: act on it; returns the move heard (or None)."""
+    def hear(self, text: str, words: Sequence[Word] | None = None) -> Intent | None:
+        """A final transcript (with the recogniser's words and confidences, if any): act on
+        it; returns the move acted on or refused (None: no move, or not heard well enough)."""
         with self._lock:
-            return self._hear(text)
+            return self._hear(text, words)
 
-    def _hear(self, text: str) -> Intent | None:
-        to_act = self.room.to_act()
-        legal = self.room.legal_for(to_act) if to_act else {}
-        heard = parse_in_context(
-            text, self.lang, legal_bids(legal), self.room.players(),
-            can_dudo=bool(legal.get("dudo")), can_calza=True,
-        )
-        move = heard.heard
-        self.status.update(caption=text)
+    def _hear(self, text: str, words: Sequence[Word] | None) -> Intent | None:
+        self.status.update(caption=shown(text))
+        window = self._mic
+        if window is None and self.mode == "after_button":
+            return None
+        speaker = window.player if window is not None else None
+        decision = decide(text, self.lang, RoomPosition(self.room), words=words, speaker=speaker,
+                          min_confidence=self.min_confidence)
+        move = decision.move
         if move.intent is None:
             return None
+        self._close_mic()
+        if decision.rejected:
+            self._reject(decision)
+            return None
         if move.intent == "cancel":
-            self._cancel_any()
-        elif heard.reason:
-            self._refuse(move, move.player or to_act, heard.reason)
+            self._cancel_any(speaker)
+        elif decision.reason:
+            self._refuse(move, move.player, decision.reason)
         elif move.intent == "bid":
-            self._bid_heard(move, to_act)
+            self._bid_heard(move, move.player)
         else:
-            self._call_heard(move, to_act)
+            self._call_heard(move, move.player)
         return move
+
+    def _reject(self, decision: Decision) -> None:
+        """Show what was heard and that nothing was played."""
+        key = "unsure" if decision.reason == "low_confidence" else "not_played"
+        self.status.update(heard=None, player=decision.player, refused=None, rejected=decision.reason,
+                           message=announce(self.lang, key, heard=shown(decision.text)))
 
     def _bid_heard(self, move: Intent, to_act: str | None) -> None:
         bid = move.as_bid()
         assert bid is not None
-        if to_act is None or (move.player is not None and move.player != to_act):
+        if to_act is None:
             self._refuse(move, move.player, "not_your_turn")
             return
         self._show(move, to_act)
@@ -192,23 +323,16 @@ class VoiceTable:
         self._say(announce(self.lang, "bid", player=to_act, quantity=bid[0], face=bid[1]))
         self.status.update(pending="cancel")
 
-    def _call_heard(self, move: Intent, to_act: str | None) -> None:
-        call = str(move.intent)
-        player = move.player or to_act
-        if player is None or (call == "dudo" and player != to_act):
+    def _call_heard(self, move: Intent, player: str | None) -> None:
+        if player is None:
             self._refuse(move, player, "not_your_turn")
             return
-        legal = self.room.legal_for(player)
-        if not legal.get(call):
-            default = "no_bid_to_challenge" if call == "dudo" else "calza_not_allowed"
-            self._refuse(move, player, str(legal.get(f"{call}_reason") or default))
-            return
         self._show(move, player)
-        self._open_window(player, call)
+        self._open_confirm(player, str(move.intent))
 
     # --- the confirmation window for Dudo / Calza -------------------------------------
 
-    def _open_window(self, player: str, call: str) -> None:
+    def _open_confirm(self, player: str, call: str) -> None:
         if self._reveal and self._reveal.timer:
             self._reveal.timer.cancel()
         reveal = _Reveal(player, call, self.room.version())
@@ -273,7 +397,7 @@ class VoiceTable:
 
     def _cancelled(self, player: str) -> Reply:
         self.status.update(heard="cancel", player=player, pending=None)
-        self._say(CANCELLED.get(self.lang, "Cancelled."))
+        self._say(announce(self.lang, "cancelled"))
         self.refresh_grammar()
         return {"ok": True, "code": None, "message": "cancelled"}
 
@@ -316,7 +440,7 @@ class VoiceTable:
     # --- grammar ----------------------------------------------------------------------
 
     def grammar(self) -> list[str]:
-        """The phrases legal now, in words the model knows (for the recogniser)."""
+        """The phrases the table may say now, in words the model knows (for the recogniser)."""
         with self._lock:
             to_act = self.room.to_act()
             legal = self.room.legal_for(to_act) if to_act else {}
@@ -325,7 +449,7 @@ class VoiceTable:
             callers = [p for p in players if self.room.legal_for(p).get("calza")]
             if callers:
                 calls.append("calza")
-            phrases = grammar_for(self.lang, legal_bids(legal), calls, self.vocabulary)
+            phrases = table_grammar(self.lang, legal_bids(legal), calls, players, self.vocabulary)
             return phrases + self._named_calza(callers)
 
     def _named_calza(self, callers: Iterable[str]) -> list[str]:
@@ -343,12 +467,12 @@ class VoiceTable:
     # --- showing and saying -----------------------------------------------------------
 
     def _show(self, move: Intent, player: str) -> None:
-        self.status.update(heard=spoken_move(self.lang, move), player=player, reason=None)
+        self.status.update(heard=spoken_move(self.lang, move), player=player, refused=None, rejected=None)
 
     def _refuse(self, move: Intent, player: str | None, code: str, reply: Reply | None = None) -> None:
         """Show and say why `move` was not played."""
         text = error_sentence(self.lang, code) or str((reply or {}).get("message") or code)
-        self.status.update(heard=spoken_move(self.lang, move), player=player, refused=code,
+        self.status.update(heard=spoken_move(self.lang, move), player=player, refused=code, rejected=None,
                            message=text)
         self._say(text)
 
@@ -360,6 +484,11 @@ def _pair(value: Any) -> tuple[int, int] | None:
     if isinstance(value, list | tuple) and len(value) == 2:
         return int(value[0]), int(value[1])
     return None
+
+
+def shown(text: str) -> str:
+    """A transcript for the TV: the recogniser's "[unk]" as "…"."""
+    return " ".join("…" if word == UNK else word for word in text.split())
 
 
 def spoken_move(lang: str, move: Intent) -> str:

@@ -1,9 +1,9 @@
 """Text normalisation shared by the packs, the parser and the grammar.
 
 Case, accents and punctuation never matter: "Ventitré!" and "ventitre" are the same
-token. Hyphens stay inside a token ("vingt-cinq", "twenty-five") because some
-languages write a compound number that way; the lexer splits an unknown hyphenated
-token itself.
+token, and "[unk]" (a recogniser's unknown stretch) is one token. Hyphens stay inside
+a token ("vingt-cinq", "twenty-five") because some languages write a compound number
+that way; the lexer splits an unknown hyphenated token itself.
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ import re
 import unicodedata
 
 _COMBINING = re.compile(r"[\u0300-\u036f]")
-_TOKEN = re.compile(r"\d+|[^\W\d_]+(?:-[^\W\d_]+)*")
+UNK = "[unk]"
+"""What a Vosk grammar gives for a stretch it cannot match; one token of its own."""
+
+_TOKEN = re.compile(r"\[unk\]|\d+|[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def fold(text: str) -> str:

@@ -1,4 +1,4 @@
-"""`dudo voice install LANG` and `dudo voice check`: the speech model and the devices.
+"""`dudo voice install LANG`, `dudo voice check`, `dudo voice test`: the model and the devices.
 
 The lead wires `add_voice_command(subparsers)` into server/cli.py.
 """
@@ -32,6 +32,15 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     check.add_argument("--model", default=None, help="a model folder you already have")
     check.add_argument("--dir", type=Path, default=None, help="where installed models are")
     check.set_defaults(handler=_check)
+    test = actions.add_parser("test", help="a one-minute table check: each player says a few calls; "
+                              "what was heard, per player and word, with the mic level")
+    test.add_argument("lang", metavar="LANG", nargs="?", default="it")
+    test.add_argument("--players", required=True, help="who takes part, in seat order, e.g. Marco,Giulia")
+    test.add_argument("--model", default=None, help="a model folder you already have")
+    test.add_argument("--dir", type=Path, default=None, help="where installed models are")
+    test.add_argument("--seconds", type=float, default=6.0, help="how long each prompt listens (default 6)")
+    test.add_argument("--out", type=Path, default=None, help="where the report goes (default: the data folder)")
+    test.set_defaults(handler=_test)
 
 
 class Bar:
@@ -79,12 +88,48 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+def _test(args: argparse.Namespace) -> int:
+    """Run the table check with the microphone and the model; save and print the report."""
+    from dudo_hub.voice.grammar import table_grammar
+    from dudo_hub.voice.microphone import AudioUnavailable, Microphone
+    from dudo_hub.voice.recogniser import Recogniser, load_model, vocabulary
+    from dudo_hub.voice.tablecheck import TableCheck
+
+    players = [name.strip() for name in args.players.split(",") if name.strip()]
+    folder = models.locate(args.lang, args.model, root=args.dir)
+    if folder is None:
+        print(f"dudo voice test: no model for {args.lang}; run `dudo voice install {args.lang}` or pass --model",
+              file=sys.stderr)
+        return 1
+    try:
+        model = load_model(str(models.check_model_dir(folder)))
+        mic = Microphone()
+        mic.start()
+    except AudioUnavailable as err:
+        print(f"dudo voice test: {err.reason}: {err.detail}", file=sys.stderr)
+        return 1
+    except Exception as err:  # ModelError, or vosk failing to load it
+        print(f"dudo voice test: {err}", file=sys.stderr)
+        return 1
+    every_bid = [(q, f) for q in range(1, 31) for f in range(1, 7)]
+    grammar = table_grammar(args.lang, every_bid, ["dudo", "calza"], players, vocabulary(model))
+    check = TableCheck(args.lang, players, Recogniser(model, mic.rate, grammar), mic, seconds=args.seconds,
+                       on_prompt=lambda shown: print(shown["text"], flush=True))
+    try:
+        report = check.run()
+    finally:
+        mic.close()
+    print("\n".join(report.lines()))
+    print(f"Saved in {report.save(args.out)}")
+    return 0
+
+
 def _check_model(args: argparse.Namespace) -> bool:
     folder = models.locate(args.lang, args.model, root=args.dir)
     if folder is None:
         print(f"model: none for {args.lang}; run `dudo voice install {args.lang}` or pass --model")
         return False
-    from dudo_hub.voice.grammar import hearable_calls
+    from dudo_hub.voice.grammar import call_hints, hearable_calls, missing_words
     from dudo_hub.voice.packs import UnknownLanguageError
     from dudo_hub.voice.recogniser import load_model, vocabulary
 
@@ -100,6 +145,11 @@ def _check_model(args: argparse.Namespace) -> bool:
         return True
     can = [c for c, phrases in calls.items() if phrases]
     print(f"model: {folder} (hears: {', '.join(can) or 'no call'})")
+    for hint in call_hints(args.lang, known).values():
+        print(f"model: {hint}")
+    missing = missing_words(args.lang, known)
+    if missing:
+        print(f"model: words it cannot hear in any spelling: {', '.join(missing)}")
     return True
 
 

@@ -57,3 +57,53 @@ def test_python_dash_m() -> None:
         timeout=60,
     )
     assert json.loads(done.stdout) == {"intent": "bid", "quantity": 7, "face": 5}
+
+
+POSITION = ["--lang", "it", "--standing", "4x5", "--dice", "20", "--players", "Marco,Giulia,Luca,Sara"]
+
+
+def test_parse_in_a_position_gives_the_batch_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    got = _run(["parse", *POSITION, "allora dico sette cinque"], capsys)
+    assert got == {"text": "allora dico sette cinque", "intent": "bid", "quantity": 7, "face": 5,
+                   "player": "Marco", "played": True}
+    assert _run(["parse", *POSITION, "tre cinque"], capsys)["played"] is False  # the engine: not higher
+    assert _run(["parse", *POSITION, "calza Giulia"], capsys) == {
+        "text": "calza Giulia", "intent": "calza", "quantity": None, "face": None, "player": "Giulia", "played": False}
+    assert _run(["parse", *POSITION, "annulla"], capsys)["played"] is False  # nothing to take back
+    assert _run(["parse", *POSITION, "sei pazzo"], capsys)["intent"] is None
+
+
+def test_parse_without_a_standing_bid_is_the_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["parse", "--lang", "it", "--players", "Ann,Bob", "--dice", "9"]
+    assert _run([*args, "dudo"], capsys)["played"] is False  # no bid to challenge
+    assert _run([*args, "tre pacos"], capsys)["played"] is False  # a round may not open on pacos
+    assert _run([*args, "tre cinque"], capsys)["played"] is True
+    assert _run([*args, "--preset", "liars_dice", "tre pacos"], capsys)["played"] is True
+
+
+def test_parse_batch_as_a_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "dudo_hub.voice.cli", "parse", *POSITION, "--batch"],
+        input="sette cinque\n\nho ancora tre dadi\ndudo!\n", cwd=ROOT, capture_output=True, text=True, check=True,
+        timeout=60,
+    )
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(x["text"], x["intent"], x["played"]) for x in lines] == [
+        ("sette cinque", "bid", True), ("", None, False), ("ho ancora tre dadi", None, False), ("dudo!", "dudo", True)]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--standing", "4x5"],  # no players
+    ["--players", "Ann,Bob", "--dice", "40"],  # more than 5 each
+    ["--players", "Ann,Bob", "--standing", "9x5", "--dice", "6"],  # a standing bid above the dice
+])
+def test_parse_refuses_a_position_it_cannot_build(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["parse", *argv, "sette cinque"])
+    assert "position" in capsys.readouterr().err
+
+
+def test_parse_help_explains_the_position(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["parse", "--help"])
+    assert "the player to act is the first listed" in " ".join(capsys.readouterr().out.split())

@@ -66,9 +66,14 @@ def test_a_near_miss_reads_as_the_closest_legal_bid(text: str, lang: str, bid: t
 
 
 def test_a_near_miss_of_an_illegal_bid_is_refused_not_swapped() -> None:
-    heard = parse_in_context("sete cinqe", "it", LEGAL)
+    heard = parse_in_context("sete cinque", "it", LEGAL)
     assert heard.heard.as_bid() == (7, 5) and heard.reason == "bid_not_higher"
-    assert parse_in_context("sete cinqe", "it", OPENING).intent.as_bid() == (7, 5)
+    assert parse_in_context("sete cinque", "it", OPENING).intent.as_bid() == (7, 5)
+
+
+@pytest.mark.parametrize("text", ["sete cinqe", "sei pazzo", "sei pazzi", "tocca a te", "ho sete"])
+def test_near_misses_are_per_word_and_never_beside_another_unknown_word(text: str) -> None:
+    assert not parse_in_context(text, "it", OPENING).accepted
 
 
 def test_a_near_miss_call() -> None:
@@ -78,7 +83,8 @@ def test_a_near_miss_call() -> None:
 
 
 def test_the_cut_off_is_respected() -> None:
-    assert parse_in_context("dudu", "it", LEGAL, min_confidence=0.8).to_dict() == {"intent": None}
+    heard = parse_in_context("dudu", "it", LEGAL, min_confidence=0.8)
+    assert not heard.accepted and heard.reason == "low_confidence" and heard.heard.intent == "dudo"
 
 
 @pytest.mark.parametrize(
@@ -121,7 +127,8 @@ def test_a_call_is_attributed_to_the_player_named(text: str, player: str) -> Non
 
 
 def test_an_unseated_name_is_not_attributed() -> None:
-    assert parse_in_context("calza giovanni", "it", LEGAL, PLAYERS).to_dict() == {"intent": None}
+    heard = parse_in_context("calza giovanni", "it", LEGAL, PLAYERS)
+    assert not heard.accepted and heard.reason == "unclear" and heard.heard.player is None
 
 
 def test_a_named_bid_keeps_its_player() -> None:

@@ -58,6 +58,18 @@ class FakeRoom:
             self._advance([{"kind": kind, "player": player}, {"kind": "die_lost", "player": "luca", "dice": 4}])
         return {"ok": True, "code": None, "message": ""}
 
+    def explain_bid(self, player: str, quantity: int, face: int) -> str | None:
+        """The room's (the engine's) code for a bid before it is submitted."""
+        if player != self.turn:
+            return "not_your_turn"
+        return None if (quantity, face) in _legal(self.legal_for(player)) else "bid_not_higher"
+
+    def bidder(self) -> str | None:
+        """Who made the standing bid: the player before the one to act, here."""
+        if self.standing is None or self.turn is None:
+            return None
+        return self._players[self._players.index(self.turn) - 1]
+
     def undo_voice(self, player: str) -> Mapping[str, Any]:
         self.undone.append(player)
         self.standing = None

@@ -76,3 +76,16 @@ def test_italian_model_from_env(tmp_path: Path) -> None:
     grammar = grammar_for("it", [(7, 5), (7, 6), (8, 5)], ["dudo", "calza"], known)
     recogniser = Recogniser(model, 22050, grammar)
     assert transcribe(recogniser, speak(tmp_path, "sette cinque", "roa/it")) == ["sette cinque"]
+
+
+def test_words_come_with_confidences(ko_model: Any, tmp_path: Path) -> None:
+    recogniser = Recogniser(ko_model, 22050, PHRASES)
+    finals: list[Any] = []
+    source = WavSource(speak(tmp_path, "안녕하세요 감사합니다"))
+    listener = Listener(recogniser, source, lambda text: None, on_heard=finals.append)
+    listener.start()
+    listener.join(60)
+    words = [w for heard in finals for w in heard.words or ()]
+    assert [w.text for w in words] == ["안녕하세요", "감사합니다"]
+    assert all(0.0 < w.conf <= 1.0 for w in words)
+    assert " ".join(h.text for h in finals) == "안녕하세요 감사합니다"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import array
+import io
 import math
 import shutil
 import threading
@@ -151,3 +152,37 @@ def _wait(condition: Any, seconds: float = 5.0) -> None:
             return
         done.wait(0.01)
     raise AssertionError("condition not met in time")
+
+
+def test_without_aplay_speech_is_off_and_said_once() -> None:
+    out = io.StringIO()
+    status = VoiceStatus(out=out)
+    for _ in range(3):  # the hub restarts voice (a new room, a new language): still one line
+        speaker = Speaker("it", status, factory=lambda: StuckEngine(threading.Event()), player=lambda: False)
+        speaker._check = True
+        assert not speaker.start()
+        for _ in range(100):
+            assert not speaker.say("sette cinque")
+    snapshot = status.snapshot()
+    assert snapshot["speech_reason"] == "no_aplay" and "alsa-utils" in snapshot["message"]
+    assert out.getvalue().count("\n") == 1  # reported once, not per sentence
+
+
+def test_speech_follows_the_language() -> None:
+    release = threading.Event()
+    engines: list[StuckEngine] = []
+
+    def factory() -> StuckEngine:
+        engines.append(StuckEngine(release))
+        return engines[-1]
+
+    release.set()
+    speaker = Speaker("it", VoiceStatus(), factory=factory, check_espeak=False)
+    voices: list[str] = []
+    speaker.start()
+    _wait(lambda: bool(engines))
+    engines[0].setProperty = lambda name, value: voices.append(value) if name == "voice" else None  # type: ignore[method-assign]
+    speaker.set_language("es")
+    speaker.say("Dudo")
+    _wait(lambda: "roa/es" in voices)
+    speaker.stop()

@@ -185,9 +185,19 @@ def test_calza_refused_with_spoken_reason(table: VoiceTable, room: FakeRoom, sai
 def test_illegal_bid_spoken_reason(table: VoiceTable, room: FakeRoom, said: Said) -> None:
     room.standing, room.turn = (7, 5), "giulia"
     table.hear("sei cinque")
-    assert room.submitted == []
+    assert room.submitted == []  # the room explained it before anything was submitted
     assert said.lines == ["La puntata deve essere più alta di quella sul tavolo."]
     assert room.statuses[-1]["heard"] == "sei cinque"
+
+
+def test_illegal_bid_refused_by_the_room_when_it_cannot_explain_in_advance(
+        table: VoiceTable, room: FakeRoom, said: Said) -> None:
+    room.standing, room.turn = (7, 5), "giulia"
+    room.explain_bid = None  # type: ignore[assignment,method-assign]
+    table.hear("sei cinque")
+    assert room.submitted[0][1]["quantity"] == 6  # the engine decides, never a guess
+    assert said.lines == ["La puntata deve essere più alta di quella sul tavolo."]
+    assert room.statuses[-1]["refused"] == "bid_not_higher"
 
 
 def test_dudo_out_of_turn_refused(table: VoiceTable, room: FakeRoom, said: Said) -> None:

@@ -1,0 +1,350 @@
+"""The decision policy: when a transcript becomes a move, whose, and whether it is played.
+
+One place for the hub (`voice.table`) and `dudo parse`. Precision first: a friend's
+chatter must never cost a die, so a transcript is a move only when every word is
+explained as part of a call.
+
+1. The words are lexed with the pack (`voice.lexicon`). A seated player's name is set
+   aside: the whole name, exactly or one letter off when it has four letters or more;
+   never a pack word, never part of another word ("to" is not "Tom").
+2. A word the pack does not know may be a drawn-out filler ("eeeh", "mmmh", "allooora":
+   the same letters as a filler, some said longer), or a recogniser's near-miss of one pack word:
+   one edit away, four letters or more, and only when both neighbours are explained
+   ("otto cinqe" -> 8 x 5, "dudu" -> dudo). Never across words, never beside another
+   unexplained word ("sei pazzo" stays chatter).
+3. Any word left unexplained (unknown, a table word such as "tocca" or "a testa", or
+   the recogniser's "[unk]") means no move. When the other words do make a call, the
+   decision is *rejected* ("unclear", or "unknown_word" for an "[unk]" inside the call)
+   so the TV can say what was heard and that nothing was played.
+4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
+   links inside a bid, the last call after a correction marker ("sette no otto
+   cinque"), a repeated call counted once.
+   A typed transcript ending in "?" is a question ("sette cinque?"), never a move
+   (recognisers do not write question marks).
+5. With recogniser confidences (Vosk `SetWords`), a call word below `min_confidence`
+   rejects the move ("low_confidence"); a corrected near-miss counts with its
+   similarity ("dudu" is 0.75).
+6. Whose: the player named; else the player whose mic window is open (`speaker`);
+   else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
+   the target, not the caller.
+7. Played: the position says whether that player may make that move now (the engine's
+   own refusal codes): a legal bid is played, a Dudo or a Calza opens its confirm
+   window. Cancel is never "played" here: the controller takes back what it can.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, Protocol
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
+
+from dudo_hub.voice.intent import NOTHING, Intent
+from dudo_hub.voice.lexicon import Lexeme, lexicon_for
+from dudo_hub.voice.packs import Meaning
+from dudo_hub.voice.parser import CORE, read
+from dudo_hub.voice.text import UNK, tokens
+
+DEFAULT_MIN_CONFIDENCE = 0.75
+"""A call word's lowest acceptable confidence: Vosk's word posterior, or a near-miss's
+similarity ("dudu" -> "dudo" is 0.75, "sete" -> "sette" 0.89)."""
+
+NEAR_MIN_LETTERS = 4
+"""Near-misses (of pack words and of names) only for words this long or longer."""
+
+REJECTIONS = ("unclear", "unknown_word", "low_confidence", "question")
+"""Reasons a call that was heard is not played because it was not heard well enough."""
+
+_QUESTION = re.compile(r"\?[\s!?.…]*$")
+
+_NAME = Meaning("filler")
+"""A player's name, set aside: it surrounds the call like a filler."""
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One recognised word and the recogniser's confidence in it (0..1)."""
+
+    text: str
+    conf: float = 1.0
+
+
+class Position(Protocol):
+    """Who sits where and what each may do now; answered by the engine."""
+
+    def players(self) -> Sequence[str]:
+        """The seated players, in seat order."""
+        ...
+
+    def to_act(self) -> str | None:
+        """The player whose turn it is, or None."""
+        ...
+
+    def bidder(self) -> str | None:
+        """Who made the standing bid, or None."""
+        ...
+
+    def refusal(self, player: str, move: Intent) -> str | None:
+        """The engine's error code refusing `move` by `player` now, or None when allowed."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a transcript is to the hub now.
+
+    `move` is what the words say (for a rejection: what the explained words alone
+    said), with the player it is credited to; `played` is True when the hub acts on
+    it; `reason` is the engine's refusal code or one of REJECTIONS.
+    """
+
+    text: str
+    move: Intent = NOTHING
+    played: bool = False
+    reason: str | None = None
+
+    @property
+    def rejected(self) -> bool:
+        """True when a call was heard but not well enough to act on."""
+        return self.reason in REJECTIONS
+
+    @property
+    def player(self) -> str | None:
+        """Who the move is credited to."""
+        return self.move.player
+
+    def to_json(self) -> dict[str, Any]:
+        """The `dudo parse --batch` line: text, intent, quantity, face, player, played."""
+        move = NOTHING if self.rejected else self.move
+        return {"text": self.text, "intent": move.intent, "quantity": move.quantity, "face": move.face,
+                "player": move.player, "played": self.played}
+
+
+def decide(
+    text: str,
+    lang: str,
+    position: Position,
+    *,
+    words: Sequence[Word] | None = None,
+    speaker: str | None = None,
+    min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+) -> Decision:
+    """Decide what `text` (or the recogniser's `words`) is in `position`."""
+    lexemes = _lex(lang, text, words)
+    named, lexemes = take_names(lexemes, position.players())
+    lexemes = correct_near_misses(lang, lexemes)
+    explained = [lx for lx in lexemes if _explained(lx)]
+    move = read([lx.meaning for lx in explained if lx.meaning is not None])
+    if move.intent is None:
+        return Decision(text)
+    if len(named) > 1 or len(explained) < len(lexemes) or _QUESTION.search(text):
+        reason = "unknown_word" if _unk_inside(lexemes) else "question" if _QUESTION.search(text) else "unclear"
+        return Decision(text, _credit(move, named, speaker, position), reason=reason)
+    confidence = min((lx.conf for lx in lexemes if lx.meaning is not None and lx.meaning.kind in CORE), default=1.0)
+    move = replace(_credit(move, named, speaker, position), confidence=confidence)
+    if confidence < min_confidence:
+        return Decision(text, move, reason="low_confidence")
+    if move.intent == "cancel":
+        return Decision(text, move)
+    if move.player is None:
+        return Decision(text, move, reason="not_your_turn")
+    refused = position.refusal(move.player, move)
+    return Decision(text, move, played=refused is None, reason=refused)
+
+
+def _lex(lang: str, text: str, words: Sequence[Word] | None) -> list[Lexeme]:
+    """The lexemes of the text, or of the recogniser's words with their confidences."""
+    lexicon = lexicon_for(lang)
+    if words is None:
+        return lexicon.lex(text)
+    folded: list[str] = []
+    confs: list[float] = []
+    for word in words:
+        parts = [UNK] if word.text == UNK else tokens(word.text)
+        folded.extend(parts)
+        confs.extend([word.conf] * len(parts))
+    return lexicon.lex_words(folded, confs)
+
+
+def _explained(lexeme: Lexeme) -> bool:
+    """A pack word that may be part of a call (a name is one, a table word is not)."""
+    return lexeme.meaning is not None and lexeme.meaning.kind != "table"
+
+
+def _unk_inside(lexemes: list[Lexeme]) -> bool:
+    """An "[unk]" between the first and the last core word."""
+    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
+    return bool(core) and any(lx.unk for lx in lexemes[core[0] : core[-1]])
+
+
+def _credit(move: Intent, named: list[str], speaker: str | None, position: Position) -> Intent:
+    """The move credited: the player named, else the speaker, else the player to act."""
+    name = named[0] if len(named) == 1 else None
+    caller = speaker or position.to_act()
+    if move.intent == "dudo" and name is not None and name == position.bidder() and name != caller:
+        name = None  # "dudo su Sara": Sara's bid is challenged
+    if move.intent == "cancel":
+        return replace(move, player=name or speaker)
+    return replace(move, player=name or caller)
+
+
+# --- names --------------------------------------------------------------------------------
+
+
+def take_names(lexemes: list[Lexeme], players: Sequence[str]) -> tuple[list[str], list[Lexeme]]:
+    """The seated players named by unknown words, and the lexemes with each name set aside."""
+    if not players or all(lx.meaning is not None or lx.unk for lx in lexemes):
+        return [], lexemes
+    out = list(lexemes)
+    named: list[str] = []
+    for exact in (True, False):
+        for name in players:
+            target = _name_tokens(name)
+            for start in range(len(out) - len(target) + 1):
+                span = out[start : start + len(target)]
+                if all(lx.meaning is None and _name_word(lx.text, t, exact)
+                       for lx, t in zip(span, target, strict=True)):
+                    out[start : start + len(target)] = [Lexeme(" ".join(target), _NAME, min(lx.conf for lx in span))]
+                    if name not in named:
+                        named.append(name)
+                    break
+    return named, out
+
+
+@cache
+def _name_tokens(name: str) -> tuple[str, ...]:
+    """A name as the folded words it is said with."""
+    return tuple(tokens(name))
+
+
+def _name_word(word: str, target: str, exact: bool) -> bool:
+    """`word` is `target`, or (not `exact`) one letter off and both long enough."""
+    if word == target:
+        return True
+    long = min(len(word), len(target)) >= NEAR_MIN_LETTERS
+    return not exact and long and Levenshtein.distance(word, target, score_cutoff=1) <= 1
+
+
+# --- near-misses --------------------------------------------------------------------------
+
+
+def correct_near_misses(lang: str, lexemes: list[Lexeme]) -> list[Lexeme]:
+    """Drawn-out fillers, and unknown words one edit from one pack word when both
+    neighbours are explained."""
+    lexemes = [_drawn_out(lang, lx) for lx in lexemes]
+    out = list(lexemes)
+    for i, lexeme in enumerate(lexemes):
+        if lexeme.meaning is not None or lexeme.unk or len(lexeme.text) < NEAR_MIN_LETTERS:
+            continue
+        neighbours = lexemes[max(0, i - 1) : i] + lexemes[i + 1 : i + 2]
+        if not all(_explained(n) for n in neighbours):
+            continue
+        near = near_miss(lang, lexeme.text)
+        if near is not None:
+            word, meaning = near
+            similarity = fuzz.ratio(lexeme.text, word) / 100
+            out[i] = Lexeme(word, meaning, min(lexeme.conf, similarity))
+    return out
+
+
+def _drawn_out(lang: str, lexeme: Lexeme) -> Lexeme:
+    """An unknown word that is a filler with some letters held ("eeeh" -> "eh")."""
+    if lexeme.meaning is not None or lexeme.unk:
+        return lexeme
+    filler = _drawn_fillers(lang).get(_runs(lexeme.text))
+    return lexeme if filler is None else Lexeme(filler, Meaning("filler"), lexeme.conf)
+
+
+@cache
+def _drawn_fillers(lang: str) -> dict[str, str]:
+    """One-word fillers by their letters with repeats collapsed."""
+    pack = lexicon_for(lang).pack
+    fillers = (phrase[0] for phrase, m in pack.meanings.items() if len(phrase) == 1 and m.kind == "filler")
+    return {_runs(word): word for word in fillers}
+
+
+def _runs(word: str) -> str:
+    """`word` with each run of one letter cut to one: "mmmh" -> "mh"."""
+    return "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
+
+
+def near_miss(lang: str, word: str) -> tuple[str, Meaning] | None:
+    """The pack word one edit from `word` (numbers, faces, calls), if its meaning is unique."""
+    words, meanings_of = _near_candidates(lang)
+    found = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=1, limit=None)
+    meanings = {meanings_of[w] for w, _, _ in found}
+    faces = {m.face for m in meanings}
+    if len(meanings) == 2 and len(faces) == 1 and {m.kind for m in meanings} == {"number", "face"}:
+        face = faces.pop()  # "fivs": "five" and "fives" both say 5
+        if face is not None:
+            meanings = {Meaning("number", number=face, face=face)}
+    if len(meanings) != 1:
+        return None
+    return found[0][0], meanings.pop()
+
+
+@cache
+def _near_candidates(lang: str) -> tuple[list[str], dict[str, Meaning]]:
+    """The one-word numbers, faces and calls of a pack long enough to be near-missed."""
+    pack = lexicon_for(lang).pack
+    meanings = {
+        phrase[0]: meaning
+        for phrase, meaning in pack.meanings.items()
+        if len(phrase) == 1 and meaning.kind in CORE and len(phrase[0]) >= NEAR_MIN_LETTERS
+    }
+    return list(meanings), meanings
+
+
+# --- a position from a set of legal bids --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LegalPosition:
+    """A position given as the legal bids of the player to act and the calls allowed.
+
+    `explain(quantity, face)` gives the engine's code for an illegal bid; `calza` names
+    the players who may call it now (None: the player to act only, if `can_calza`);
+    `anyone`: the moves are allowed to whoever speaks, not only to `acting`.
+    """
+
+    legal: frozenset[tuple[int, int]]
+    seated: tuple[str, ...] = ()
+    acting: str | None = None
+    can_dudo: bool = True
+    can_calza: bool = True
+    calza: frozenset[str] | None = None
+    standing_bidder: str | None = None
+    explain: Callable[[int, int], str] | None = None
+    anyone: bool = False
+
+    def players(self) -> Sequence[str]:
+        """The seated players."""
+        return self.seated
+
+    def to_act(self) -> str | None:
+        """The player to act."""
+        return self.acting
+
+    def bidder(self) -> str | None:
+        """Who made the standing bid."""
+        return self.standing_bidder
+
+    def refusal(self, player: str, move: Intent) -> str | None:
+        """The code refusing `move` by `player`, or None."""
+        mine = self.anyone or player == self.acting
+        if move.intent == "calza":
+            allowed = player in self.calza if self.calza is not None else mine and self.can_calza
+            return None if allowed else "calza_not_allowed"
+        if not mine:
+            return "not_your_turn"
+        if move.intent == "dudo":
+            return None if self.can_dudo else "no_bid_to_challenge"
+        bid = move.as_bid()
+        if bid is None or bid in self.legal:
+            return None
+        return str(self.explain(*bid)) if self.explain is not None else "bid_not_higher"
+
