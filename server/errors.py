@@ -31,7 +31,9 @@ HUB_CODES = (
     "already_started",
     "not_dropped",
     "nothing_to_cancel",
+    "nothing_to_confirm",
     "unknown_seat",
     "unknown_level",
+    "voice_off",
     "internal_error",
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, SocketIO
@@ -19,7 +19,11 @@ from dudo_hub.server.hub import Hub, Viewer
 from dudo_hub.server.rooms import Room
 from dudo_hub.web_display.catalogue import message
 
+if TYPE_CHECKING:
+    from dudo_hub.server.voice_link import HubVoice
+
 log = logging.getLogger(__name__)
+VOICE_MODES = ("always", "after_button")
 Reply = dict[str, Any]
 Handler = Callable[[Hub, Viewer, Room, dict[str, Any]], Reply | None]
 
@@ -145,13 +149,47 @@ def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]
     return {"version": room.version()}
 
 
+def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: the 🎤 button: the next call the hub hears is this seat's."""
+    player = _seated(viewer)
+    voice = _voice(the_hub, room)
+    reply = dict(voice.listen(player))
+    if not reply.get("ok"):
+        raise HubError(str(reply.get("code") or "unknown_seat"), str(reply.get("message", "")))
+    return {}
+
+
+def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: voice mode ("always" / "after_button") and the table check."""
+    mode = payloads.text(data, "mode", 20, required=False)
+    check = payloads.boolean(data, "check") if "check" in data else False
+    _host(viewer)
+    if mode is not None and mode not in VOICE_MODES:
+        raise HubError("bad_payload", f"mode must be one of {', '.join(VOICE_MODES)}")
+    voice = _voice(the_hub, room)
+    if mode is not None:
+        voice.set_mode(mode)
+    if check and not voice.start_check(room.players()):
+        raise HubError("voice_off", "nothing is listening: no model or no microphone")
+
+
+def _voice(the_hub: Hub, room: Room) -> HubVoice:
+    voice = the_hub.voices.get(room.code)
+    if voice is None:
+        raise HubError("voice_off", "voice is not on in this room")
+    return voice
+
+
 def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
-    """host: preset, options (lobby) and language."""
+    """host: preset, options (lobby) and language (voice follows it)."""
     preset = payloads.text(data, "preset", 40, required=False)
     lang = payloads.text(data, "lang", 8, required=False)
     options = payloads.mapping(data, "options") if "options" in data else None
     _host(viewer)
     room.configure(preset, options, lang)
+    voice = the_hub.voices.get(room.code)
+    if lang is not None and voice is not None:
+        voice.set_language(lang)
 
 
 def host_bot_add(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
@@ -202,6 +240,8 @@ HANDLERS: dict[str, Handler] = {
     "move": move,
     "voice:cancel": voice_cancel,
     "voice:confirm": voice_confirm,
+    "voice:listen": voice_listen,
+    "host:voice": host_voice,
     "host:config": host_config,
     "host:bot_add": host_bot_add,
     "host:seat_remove": host_seat_remove,

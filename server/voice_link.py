@@ -7,6 +7,7 @@ never taken in opposite orders (docs/ARCHITECTURE.md).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,25 @@ class HubVoice:
     def confirm(self, player: str) -> Mapping[str, Any]:
         """A phone's tap: commit the pending Dudo / Calza now."""
         return self.session.table.confirm(player)
+
+    def listen(self, player: str) -> Mapping[str, Any]:
+        """A phone's 🎤: the next call heard is credited to `player`."""
+        return self.session.table.open_window(player)
+
+    def set_mode(self, mode: str) -> None:
+        """"always", or "after_button": only calls said after a 🎤 are played."""
+        self.session.table.set_mode(mode)
+
+    def set_language(self, lang: str) -> None:
+        """Follow the room's language (the model of that language loads in the background)."""
+        self.session.set_language(lang)
+
+    def start_check(self, players: list[str]) -> bool:
+        """The table check on the hub's microphone, in the background; False when nothing listens."""
+        if self.session.listener is None or self.session.model is None:
+            return False
+        threading.Thread(target=self.session.table_check, args=(players,), name="voice-check", daemon=True).start()
+        return True
 
     def stop(self) -> None:
         """Stop listening and speaking."""

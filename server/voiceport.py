@@ -65,6 +65,16 @@ class VoicePort:
                 return err.code
             return problem.code if problem is not None else None
 
+    def explain_bid(self, player: str, quantity: int, face: int) -> str | None:
+        """The engine's code refusing the bid `quantity` x `face` for `player` now, or None."""
+        return self.refusal_for(player, {"action": "bid", "quantity": quantity, "face": face})
+
+    def bidder(self) -> str | None:
+        """Who made the standing bid, if any."""
+        with self.lock:
+            state = self.game.state
+            return state.players[state.standing.seat] if state is not None and state.standing else None
+
     def submit(self, player: str, action: Any, source: str = "voice") -> dict[str, Any]:
         """Play a move dict for `player` (`version` optional here); always a reply dict, never raises."""
         try:

@@ -118,7 +118,8 @@ def bid_list(text: str) -> list[tuple[int, int]]:
     bids = []
     for item in filter(None, (part.strip() for part in text.split(","))):
         quantity, sep, face = item.lower().partition("x")
-        if not (sep and quantity.isdigit() and face.isdigit() and 1 <= int(face) <= 6 and int(quantity) >= 1):
+        numbers = sep and quantity.isascii() and face.isascii() and quantity.isdigit() and face.isdigit()
+        if not (numbers and 1 <= int(face) <= 6 and int(quantity) >= 1):
             raise argparse.ArgumentTypeError(f"not a bid {item!r}: write QUANTITYxFACE, like 7x5")
         bids.append((int(quantity), int(face)))
     return bids

@@ -62,7 +62,7 @@ class Lexicon:
             end = i + len(phrase)
             if end <= n and (len(phrase) == 1 or tuple(words[i:end]) == phrase):
                 return " ".join(phrase), meaning, end
-        if words[i].isdigit():
+        if words[i].isascii() and words[i].isdigit():
             return words[i], _digits(words[i]), i + 1
         return words[i], None, i + 1
 

@@ -180,6 +180,7 @@ class Listener:
         self._on_final, self._on_partial, self._on_error = on_final, on_partial, on_error
         self._on_heard = on_heard
         self._swap: list[Recogniser | None] = []
+        self._tap: Callable[[bytes], None] | None = None
         self._muted = threading.Event()
         self._reset_due = threading.Event()
         self._stop = threading.Event()
@@ -203,6 +204,12 @@ class Listener:
     def replace(self, recogniser: Recogniser | None) -> None:
         """Use `recogniser` from the next chunk on (another language); None: ignore the audio."""
         self._swap.append(recogniser)
+
+    def divert(self, tap: Callable[[bytes], None] | None) -> None:
+        """Send the audio to `tap` instead of the recogniser (a table check); None: back to playing."""
+        self._tap = tap
+        if tap is None:
+            self._reset_due.set()
 
     def mute(self) -> None:
         """The hub is speaking: ignore the audio."""
@@ -233,6 +240,10 @@ class Listener:
     def _feed(self, chunk: bytes) -> None:
         while self._swap:
             self.recogniser = self._swap.pop(0)
+        tap = self._tap
+        if tap is not None:
+            tap(chunk)
+            return
         if self._muted.is_set() or self.recogniser is None:
             return
         if self._reset_due.is_set():

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from dudo_hub.voice import model as models
-from dudo_hub.voice.grammar import call_hints, hearable_calls
+from dudo_hub.voice.grammar import call_hints, hearable_calls, table_grammar
 from dudo_hub.voice.microphone import AudioSource, AudioUnavailable, Microphone
 from dudo_hub.voice.recogniser import Factory, Heard, Listener, Recogniser, load_model, unknown_words, vocabulary
 from dudo_hub.voice.speech import Speaker
 from dudo_hub.voice.status import VoiceStatus
 from dudo_hub.voice.table import Room, Scheduler, VoiceTable, thread_timer
+from dudo_hub.voice.tablecheck import Report, check_during_game
 
 
 @dataclass
@@ -41,6 +42,16 @@ class VoiceSession:
     explicit_model: str | Path | None = None
     audio: AudioSource | None = None
     factory: Factory | None = None
+    model: Any = None  # the model the listener uses now
+
+    def table_check(self, players: Sequence[str], seconds: float = 6.0) -> Report | None:
+        """The one-minute table check on the live microphone (None when nothing listens)."""
+        if self.listener is None or self.model is None:
+            return None
+        grammar = table_grammar(self.lang, [(q, f) for q in range(1, 31) for f in range(1, 7)],
+                                ["dudo", "calza"], players, self.table.vocabulary)
+        return check_during_game(self.listener, self.model, self.lang, players, grammar, self.status,
+                                 seconds=seconds, factory=self.factory)
 
     def stop(self) -> None:
         """Stop listening and speaking."""
@@ -72,6 +83,7 @@ class VoiceSession:
             return
         recogniser = Recogniser(model, self.audio.rate, self.table.grammar(), factory=self.factory)
         self.table.on_grammar = recogniser.set_grammar
+        self.model = model
         self.listener.replace(recogniser)
         self.status.listening_on(self.status.snapshot().get("calls"))
 
@@ -177,7 +189,7 @@ def _start_listener(session: VoiceSession, model: Any, audio: AudioSource) -> No
         table.hear(final.text, final.words)
 
     listener = Listener(recogniser, audio, table.hear, table.caption, failed, on_heard=heard)
-    session.audio = audio
+    session.audio, session.model = audio, model
     session.speaker.on_start, session.speaker.on_end = listener.mute, listener.unmute
     session.listener = listener
     listener.start()

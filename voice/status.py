@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 Sink = Callable[[dict[str, Any]], None]
@@ -64,6 +65,8 @@ class VoiceStatus:
         self._lock = threading.Lock()
         self._sinks = list(sinks or [])
         self._change_sinks = list(change_sinks or [])
+        self._batching = 0
+        self._held: dict[str, Any] = {}
         self._out = out if out is not None else sys.stderr
         self.data: dict[str, Any] = {
             "listening": False,
@@ -99,6 +102,21 @@ class VoiceStatus:
         with self._lock:
             return dict(self.data)
 
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Changes made inside go out once, together, when the outermost batch ends
+        (a heard call is one status change on the screens, not five)."""
+        with self._lock:
+            self._batching += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._batching -= 1
+                held, self._held = (self._held, {}) if self._batching == 0 else ({}, self._held)
+            if held:
+                self._push(held)
+
     def update(self, **changes: Any) -> None:
         """Change some keys; push the changes (and, unless only a caption changed, the status)."""
         with self._lock:
@@ -106,6 +124,13 @@ class VoiceStatus:
             if not diff:
                 return
             self.data.update(diff)
+            if self._batching:
+                self._held.update(diff)
+                return
+        self._push(diff)
+
+    def _push(self, diff: dict[str, Any]) -> None:
+        with self._lock:
             snap = dict(self.data)
             light = bool(self._change_sinks) and diff.keys() <= LIGHT
             pushes = [(sink, diff) for sink in self._change_sinks]

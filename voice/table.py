@@ -270,7 +270,7 @@ class VoiceTable:
     def hear(self, text: str, words: Sequence[Word] | None = None) -> Intent | None:
         """A final transcript (with the recogniser's words and confidences, if any): act on
         it; returns the move acted on or refused (None: no move, or not heard well enough)."""
-        with self._lock:
+        with self._lock, self.status.batch():
             return self._hear(text, words)
 
     def _hear(self, text: str, words: Sequence[Word] | None) -> Intent | None:
@@ -342,13 +342,13 @@ class VoiceTable:
         reveal.timer = self._schedule(self.confirm_seconds, lambda: self._expire(reveal))
 
     def _expire(self, reveal: _Reveal) -> None:
-        with self._lock:
+        with self._lock, self.status.batch():
             if self._reveal is reveal:
                 self._commit()
 
     def confirm(self, player: str | None = None) -> Reply:
         """A tap on the phone (or TV): commit the pending Dudo / Calza now."""
-        with self._lock:
+        with self._lock, self.status.batch():
             reveal = self._reveal
             if reveal is None or (player is not None and player != reveal.player):
                 return {"ok": False, "code": "nothing_to_confirm", "message": "no call waiting"}
@@ -374,7 +374,7 @@ class VoiceTable:
 
     def cancel(self, player: str | None = None) -> Reply:
         """`voice:cancel` from a phone (player set) or "annulla" (anyone): take back."""
-        with self._lock:
+        with self._lock, self.status.batch():
             return self._cancel_any(player)
 
     def _cancel_any(self, player: str | None = None) -> Reply:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import array
 import json
 import math
+import queue
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -28,7 +29,7 @@ from dudo_hub.voice.intent import Intent
 from dudo_hub.voice.microphone import AudioSource
 from dudo_hub.voice.packs import load_pack
 from dudo_hub.voice.parser import parse
-from dudo_hub.voice.recogniser import Heard, Recogniser
+from dudo_hub.voice.recogniser import Heard, Listener, Recogniser
 from dudo_hub.voice.status import VoiceStatus
 from dudo_hub.voice.text import tokens
 from dudo_hub.voice.wording import announce, render_bid
@@ -238,3 +239,44 @@ def _attempt(lang: str, player: str, prompt: Prompt, heard: Heard | None, meter:
     right = (understood.intent, understood.as_bid()) == (prompt.expect.intent, prompt.expect.as_bid())
     return Attempt(player, prompt.phrase, text, words, understood.to_dict(), right, words_heard,
                    meter.rms_dbfs(), meter.peak_dbfs(), round(meter.seconds, 2))
+
+
+class TappedSource:
+    """An AudioSource fed by another thread's chunks (the live listener, diverted)."""
+
+    def __init__(self, rate: int) -> None:
+        self.rate = rate
+        self._queue: queue.Queue[bytes | None] = queue.Queue()
+
+    def put(self, chunk: bytes) -> None:
+        """A chunk from the microphone."""
+        self._queue.put(chunk)
+
+    def chunks(self) -> Iterator[bytes]:
+        """The chunks, until closed."""
+        while (chunk := self._queue.get()) is not None:
+            yield chunk
+
+    def close(self) -> None:
+        """No more chunks."""
+        self._queue.put(None)
+
+
+def check_during_game(listener: Listener, model: Any, lang: str, players: Sequence[str],
+                      grammar: Sequence[str], status: VoiceStatus, *, seconds: float = 6.0,
+                      factory: Any = None, folder: Path | None = None) -> Report:
+    """Run the table check on the hub's own microphone: the live listener's audio is diverted
+    to the check (no move is played meanwhile) and given back at the end. The report is
+    saved in the data folder and its summary put in the status (`check_report`)."""
+    source = TappedSource(listener.source.rate)
+    recogniser = Recogniser(model, source.rate, grammar, factory=factory)
+    check = TableCheck(lang, players, recogniser, source, seconds=seconds, status=status)
+    listener.divert(source.put)
+    try:
+        report = check.run()
+    finally:
+        listener.divert(None)
+        source.close()
+    path = report.save(folder)
+    status.update(check_report={"players": report.by_player(), "words": report.by_word(), "saved": str(path)})
+    return report

@@ -1,0 +1,196 @@
+"""Voice wired to a real hub room: the 🎤 window and the voice mode from phones and host,
+the language following the room, one voice notice per heard call, the table check."""
+
+from __future__ import annotations
+
+import io
+import json
+import queue
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hubkit import Client, host_of, seat
+from voice_table.fakes import ManualTimers, Said
+
+from dudo_hub.server.voice_link import attach_voice
+from dudo_hub.voice import model as models
+
+
+@pytest.fixture
+def table(app, hub):
+    code = hub.default_code
+    host = host_of(app, hub)
+    phones = {n: seat(app, code, n) for n in ("Marco", "Anna", "Luca")}
+    assert host.ask("host:start", {})["ok"]
+    room = hub.room(code)
+    voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=ManualTimers(), out=io.StringIO())
+    voice.session.table.speech = Said()
+    hub.voices[code] = voice
+    tv = Client(app, "tv", code)
+    yield room, voice, host, phones, tv
+    voice.stop()
+
+
+def names(client: Client) -> list[str]:
+    client.pump()
+    return [name for name, _ in client.received]
+
+
+def test_a_spoken_bid_is_one_state_per_connection_and_one_voice_notice(table):
+    room, voice, host, phones, tv = table
+    everyone = [tv, host, *phones.values()]
+    for client in everyone:
+        client.pump()
+        client.received.clear()
+    voice.session.table.hear("allora sette cinque")
+    for client in everyone:
+        assert names(client) == ["state", "voice"], client.role
+    assert tv.voice["heard"] == "sette cinque" and tv.voice["pending"] == "cancel"
+
+
+def test_a_partial_caption_is_only_a_caption_notice(table):
+    room, voice, host, phones, tv = table
+    tv.pump()
+    tv.received.clear()
+    voice.session.table.caption("sette cin")
+    assert names(tv) == ["caption"] and tv.last("caption") == {"text": "sette cin"}
+
+
+def test_the_mic_button_credits_the_next_call_to_that_phone(table):
+    room, voice, host, phones, tv = table
+    assert host.ask("host:config", {"options": {}})["code"] == "already_started"
+    for event, payload in (("host:restart", {}), ("host:config", {"preset": "perudo"}), ("host:start", {})):
+        assert host.ask(event, payload)["ok"], event  # perudo: anyone but the bidder may calza
+    opener = room.to_act()
+    assert phones[opener].move(action="bid", quantity=3, face=4)["ok"]
+    caller = next(p for p in phones if p not in (opener, room.to_act()))
+    reply = phones[caller].ask("voice:listen", {})
+    assert reply["ok"], reply
+    assert tv.voice["window"]["player"] == caller
+    voice.session.table.hear("calza")
+    assert tv.voice["player"] == caller and tv.voice["pending"] == "confirm"
+
+
+def test_after_button_mode_plays_only_calls_said_after_a_mic_tap(table):
+    room, voice, host, phones, tv = table
+    assert host.ask("host:voice", {"mode": "after_button"})["ok"]
+    assert tv.voice["mode"] == "after_button"
+    version = room.version()
+    voice.session.table.hear("tre cinque")
+    assert room.version() == version, "nothing played without a tap"
+    assert phones[room.to_act()].ask("voice:listen", {})["ok"]
+    voice.session.table.hear("tre cinque")
+    assert room.version() == version + 1
+    assert host.ask("host:voice", {"mode": "loud"})["code"] == "bad_payload"
+    assert phones["Marco"].ask("host:voice", {"mode": "always"})["code"] == "not_host"
+
+
+def test_voice_follows_the_rooms_language(table):
+    room, voice, host, phones, tv = table
+    assert host.ask("host:config", {"lang": "en"})["ok"]
+    assert voice.session.table.lang == "en" and tv.voice["lang"] == "en"
+    version = room.version()
+    voice.session.table.hear("three fives")
+    assert room.version() == version + 1 and room.state.standing.bid.to_list() == [3, 5]
+
+
+def test_without_voice_the_mic_button_and_the_check_say_voice_is_off(app, hub):
+    code = hub.default_code
+    host = host_of(app, hub)
+    phone = seat(app, code, "Ann")
+    assert phone.ask("voice:listen", {})["code"] == "voice_off"
+    assert host.ask("host:voice", {"check": True})["code"] == "voice_off"
+
+
+class LiveAudio:
+    """A microphone fed by the test, chunk by chunk."""
+
+    rate = 16000
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[bytes | None] = queue.Queue()
+
+    def chunks(self) -> Iterator[bytes]:
+        while (chunk := self.queue.get()) is not None:
+            yield chunk
+
+    def close(self) -> None:
+        self.queue.put(None)
+
+
+class EchoVosk:
+    """Each chunk is a whole utterance: its bytes are the transcript."""
+
+    def __init__(self, model: object, rate: float, grammar: str) -> None:
+        self.last = ""
+
+    def SetWords(self, on: bool) -> None:  # noqa: N802 - Vosk's names
+        pass
+
+    def AcceptWaveform(self, chunk: bytes) -> bool:  # noqa: N802
+        self.last = chunk.decode()
+        return True
+
+    def Result(self) -> str:  # noqa: N802
+        return json.dumps({"text": self.last, "result": []})
+
+    def PartialResult(self) -> str:  # noqa: N802
+        return '{"partial": ""}'
+
+    def FinalResult(self) -> str:  # noqa: N802
+        return '{"text": ""}'
+
+    def Reset(self) -> None:  # noqa: N802
+        pass
+
+
+class AllWords:
+    def find_word(self, word: str) -> int:
+        return 1
+
+
+def test_the_table_check_runs_on_the_hubs_microphone_and_plays_nothing(app, hub, monkeypatch, tmp_path):
+    monkeypatch.setattr(models, "locate", lambda lang, path=None: Path("/m/it"))
+    monkeypatch.setattr(models, "check_model_dir", lambda p: p)
+    monkeypatch.setattr(models, "data_dir", lambda: tmp_path / "models")
+    code = hub.default_code
+    host = host_of(app, hub)
+    for name in ("Marco", "Anna"):
+        seat(app, code, name)
+    assert host.ask("host:start", {})["ok"]
+    room = hub.room(code)
+    audio = LiveAudio()
+    voice = attach_voice(room, "it", None, speak=False, scheduler=ManualTimers(), out=io.StringIO(),
+                         source=audio, model_loader=lambda path: AllWords(), factory=EchoVosk)
+    hub.voices[code] = voice
+    tv = Client(app, "tv", code)
+    try:
+        assert host.ask("host:voice", {"check": True})["ok"]
+        version = room.version()
+        prompts: list[Any] = []
+        for _ in range(10):  # 2 players x 5 prompts: each says what the TV asks
+            prompt = wait_for(lambda: tv.voice.get("check"), lambda p: p not in prompts)
+            prompts.append(prompt)
+            audio.queue.put(prompt["phrase"].encode())
+        report = wait_for(lambda: tv.voice.get("check_report"), bool)
+        assert room.version() == version, "nothing said during the check was played"
+        assert report["players"]["Marco"]["right"] == 5 and report["players"]["Anna"]["said"] == 5
+        assert Path(report["saved"]).is_file()
+        assert [p["player"] for p in prompts] == ["Marco"] * 5 + ["Anna"] * 5
+        audio.queue.put(b"tre cinque")  # back to playing
+        wait_for(lambda: room.version(), lambda v: v == version + 1)
+    finally:
+        voice.stop()
+
+
+def wait_for(get: Any, test: Any, timeout: float = 5.0) -> Any:
+    done = threading.Event()
+    for _ in range(int(timeout / 0.02)):
+        value = get()
+        if value is not None and test(value):
+            return value
+        done.wait(0.02)
+    raise AssertionError(f"waited in vain; last {get()!r}")
