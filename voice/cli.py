@@ -33,9 +33,9 @@ evenly as it can (the remainder goes to the first seats; default 5 each); --pres
 names the rules (default dudo). Without --standing it is the round's opening. "played"
 is true when the hub would act: a legal bid by the player to act, a Dudo by the player
 to act that the rules allow (it opens the confirm window), a Calza credited to the
-player to act or to the player named, when the rules allow it. "cancel" is reported
-with played false: a fresh position has nothing to take back. A move the rules refuse
-is reported with played false; words that are not a move give intent null.
+player to act or to the player named, when the rules allow it, and a cancel (the hub
+takes back the last move it heard, or says there is nothing to take back). A move the
+rules refuse is reported with played false; words that are not a move give intent null.
 """
 
 

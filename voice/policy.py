@@ -29,7 +29,8 @@ explained as part of a call.
    the target, not the caller.
 7. Played: the position says whether that player may make that move now (the engine's
    own refusal codes): a legal bid is played, a Dudo or a Calza opens its confirm
-   window. Cancel is never "played" here: the controller takes back what it can.
+   window; a cancel is acted on (the controller takes back the last heard move, or says
+   there is nothing to take back).
 """
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ def decide(
     if confidence < min_confidence:
         return Decision(text, move, reason="low_confidence")
     if move.intent == "cancel":
-        return Decision(text, move)
+        return Decision(text, move, played=True)
     if move.player is None:
         return Decision(text, move, reason="not_your_turn")
     refused = position.refusal(move.player, move)

@@ -69,7 +69,7 @@ def test_parse_in_a_position_gives_the_batch_contract(capsys: pytest.CaptureFixt
     assert _run(["parse", *POSITION, "tre cinque"], capsys)["played"] is False  # the engine: not higher
     assert _run(["parse", *POSITION, "calza Giulia"], capsys) == {
         "text": "calza Giulia", "intent": "calza", "quantity": None, "face": None, "player": "Giulia", "played": False}
-    assert _run(["parse", *POSITION, "annulla"], capsys)["played"] is False  # nothing to take back
+    assert _run(["parse", *POSITION, "annulla"], capsys)["played"] is True  # the hub acts on a cancel
     assert _run(["parse", *POSITION, "sei pazzo"], capsys)["intent"] is None
 
 
