@@ -17,6 +17,7 @@ from typing import Any
 
 from dudo_hub.engine import PRESETS
 from dudo_hub.server import commitment
+from dudo_hub.web_display.catalogue import LANGS
 
 Sub = Any  # argparse._SubParsersAction
 
@@ -27,7 +28,7 @@ def add_serve_command(sub: Sub) -> None:
     cmd.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     cmd.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     cmd.add_argument("--preset", choices=list(PRESETS), default="dudo", help="rules of new rooms")
-    cmd.add_argument("--lang", choices=("it", "en"), default="it", help="language of new rooms (default it)")
+    cmd.add_argument("--lang", choices=LANGS, default="it", help="language of new rooms (default it)")
     cmd.add_argument("--data", default="data", metavar="FOLDER", help="where rooms and games are kept (./data)")
     cmd.add_argument("--advertise", metavar="IP", help="address to put in the join URL (default: the LAN IP)")
     cmd.add_argument("--model", metavar="PATH", help="a Vosk model folder (default: $DUDO_VOSK_MODEL, else installed)")
