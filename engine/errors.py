@@ -45,6 +45,7 @@ CODES = (
     "no_bid_to_challenge",
     "calza_not_allowed",
     "dice_mismatch",
+    "bad_count",
     "unknown_preset",
     "unknown_option",
     "bad_option_value",

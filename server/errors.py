@@ -35,5 +35,13 @@ HUB_CODES = (
     "unknown_seat",
     "unknown_level",
     "voice_off",
+    "wrong_dice_mode",
+    "dice_locked",
+    "dice_count",
+    "not_counting",
+    "no_count_proposed",
+    "same_player",
+    "count_differs",
+    "no_bots_here",
     "internal_error",
 )

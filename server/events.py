@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, SocketIO
@@ -17,13 +17,10 @@ from dudo_hub.server import payloads
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.hub import Hub, Viewer
 from dudo_hub.server.rooms import Room
+from dudo_hub.server.table_events import TABLE_HANDLERS, host_only, seated
 from dudo_hub.web_display.catalogue import message
 
-if TYPE_CHECKING:
-    from dudo_hub.server.voice_link import HubVoice
-
 log = logging.getLogger(__name__)
-VOICE_MODES = ("always", "after_button")
 Reply = dict[str, Any]
 Handler = Callable[[Hub, Viewer, Room, dict[str, Any]], Reply | None]
 
@@ -79,17 +76,6 @@ def refusal(the_hub: Hub, sid: str, code: str, detail: str) -> Reply:
     return error_reply(code, detail, room.lang if room is not None else "en")
 
 
-def _seated(viewer: Viewer) -> str:
-    if viewer.role != "phone" or viewer.player is None:
-        raise HubError("not_seated", "this connection holds no seat")
-    return viewer.player
-
-
-def _host(viewer: Viewer) -> None:
-    if viewer.role != "host":
-        raise HubError("not_host", "only the host connection may do this")
-
-
 # ----- the handlers (who sends what; see docs/protocol.md) ------------------------------------
 
 
@@ -108,7 +94,7 @@ def seat_take(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) ->
 
 def seat_leave(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
     """phone: give the seat up."""
-    player = _seated(viewer)
+    player = seated(viewer)
     room.leave(player)
     the_hub.unbind(room.code, player)
 
@@ -117,76 +103,19 @@ def move(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Repl
     """phone: play a move at `version` -> {version} (the new one)."""
     version = payloads.integer(data, "version")
     payloads.check_move(data)
-    player = _seated(viewer)
+    player = seated(viewer)
     room.move(player, data, version, "phone")
     return {"version": room.version()}
 
 
-def voice_cancel(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
-    """phone: drop the Dudo / Calza the voice is about to commit for this seat, or take back its heard bid."""
-    version = payloads.integer(data, "version")
-    assert version is not None
-    player = _seated(viewer)
-    voice = the_hub.voices.get(room.code)
-    if voice is not None:
-        reply = dict(voice.cancel(player))
-        if not reply.get("ok"):
-            raise HubError(str(reply.get("code") or "nothing_to_cancel"), str(reply.get("message", "")))
-        return {"version": room.version()}
-    room.cancel_voice(player, version)
-    return {"version": room.version()}
-
-
-def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
-    """phone: commit now the Dudo / Calza the voice heard for this seat (no waiting for the window)."""
-    player = _seated(viewer)
-    voice = the_hub.voices.get(room.code)
-    if voice is None:
-        raise HubError("nothing_to_confirm", "voice is not on in this room")
-    reply = dict(voice.confirm(player))
-    if not reply.get("ok"):
-        raise HubError(str(reply.get("code") or "nothing_to_confirm"), str(reply.get("message", "")))
-    return {"version": room.version()}
-
-
-def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
-    """phone: the 🎤 button: the next call the hub hears is this seat's."""
-    player = _seated(viewer)
-    voice = _voice(the_hub, room)
-    reply = dict(voice.listen(player))
-    if not reply.get("ok"):
-        raise HubError(str(reply.get("code") or "unknown_seat"), str(reply.get("message", "")))
-    return {}
-
-
-def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
-    """host: voice mode ("always" / "after_button") and the table check."""
-    mode = payloads.text(data, "mode", 20, required=False)
-    check = payloads.boolean(data, "check") if "check" in data else False
-    _host(viewer)
-    if mode is not None and mode not in VOICE_MODES:
-        raise HubError("bad_payload", f"mode must be one of {', '.join(VOICE_MODES)}")
-    voice = _voice(the_hub, room)
-    if mode is not None:
-        voice.set_mode(mode)
-    if check and not voice.start_check(room.players()):
-        raise HubError("voice_off", "nothing is listening: no model or no microphone")
-
-
-def _voice(the_hub: Hub, room: Room) -> HubVoice:
-    voice = the_hub.voices.get(room.code)
-    if voice is None:
-        raise HubError("voice_off", "voice is not on in this room")
-    return voice
-
-
 def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
-    """host: preset, options (lobby) and language (voice follows it)."""
+    """host: preset, options and dice (lobby), and language (voice follows it)."""
     preset = payloads.text(data, "preset", 40, required=False)
     lang = payloads.text(data, "lang", 8, required=False)
+    dice = payloads.text(data, "dice", 20, required=False)
     options = payloads.mapping(data, "options") if "options" in data else None
-    _host(viewer)
-    room.configure(preset, options, lang)
+    host_only(viewer)
+    room.configure(preset, options, lang, dice)
     voice = the_hub.voices.get(room.code)
     if lang is not None and voice is not None:
         voice.set_language(lang)
@@ -195,7 +124,7 @@ def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) 
 def host_bot_add(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
     """host: add a bot -> {player}."""
     level = payloads.text(data, "level", 40, required=False)
-    _host(viewer)
+    host_only(viewer)
     return {"player": room.add_bot(level).player}
 
 
@@ -203,7 +132,7 @@ def host_seat_remove(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, A
     """host: kick a phone or remove a bot (in a game, a bot takes the seat)."""
     player = payloads.text(data, "player", 100)
     assert player is not None
-    _host(viewer)
+    host_only(viewer)
     room.remove_seat(player)
     the_hub.unbind(room.code, player)
 
@@ -212,20 +141,20 @@ def host_bot_takeover(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, 
     """host: a bot plays a dropped phone's seat."""
     player = payloads.text(data, "player", 100)
     assert player is not None
-    _host(viewer)
+    host_only(viewer)
     room.takeover(player)
 
 
 def host_start(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
     """host: deal the game."""
-    _host(viewer)
+    host_only(viewer)
     room.start()
     return {"version": room.version()}
 
 
 def host_restart(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
     """host: back to the lobby with the same seats."""
-    _host(viewer)
+    host_only(viewer)
     room.restart()
 
 
@@ -238,10 +167,6 @@ HANDLERS: dict[str, Handler] = {
     "seat:take": seat_take,
     "seat:leave": seat_leave,
     "move": move,
-    "voice:cancel": voice_cancel,
-    "voice:confirm": voice_confirm,
-    "voice:listen": voice_listen,
-    "host:voice": host_voice,
     "host:config": host_config,
     "host:bot_add": host_bot_add,
     "host:seat_remove": host_seat_remove,
@@ -249,6 +174,7 @@ HANDLERS: dict[str, Handler] = {
     "host:start": host_start,
     "host:restart": host_restart,
     "sync": sync,
+    **TABLE_HANDLERS,
 }
 
 

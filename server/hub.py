@@ -251,7 +251,9 @@ class Hub:
         legal = None
         if state is not None and player is not None and player in state.players:
             legal = engine.legal_summary(state, player)
-        you = {"player": player, "seat": frame.seat_index.get(player)} if player is not None else None
+        you = None
+        if player is not None:
+            you = {"player": player, "seat": frame.seat_index.get(player), **frame.private.get(player, {})}
         return {"room": frame.public, "view": view, "legal": legal, "you": you, "events": list(events)}
 
     # ----- lifecycle -------------------------------------------------------------------------

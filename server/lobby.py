@@ -13,6 +13,7 @@ from dudo_hub import engine
 from dudo_hub.engine.bots import LEVELS
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.names import clean_name, same_name
+from dudo_hub.server.realdice import MODES as DICE_MODES
 from dudo_hub.server.seats import BOT, HUMAN, Seat
 from dudo_hub.web_display.catalogue import LANGS
 
@@ -30,6 +31,7 @@ def catalogue() -> dict[str, Any]:
         "bot_levels": list(LEVELS),
         "default_level": default_level(),
         "langs": list(LANGS),
+        "dice_modes": list(DICE_MODES),
     }
 
 
@@ -41,6 +43,7 @@ class Lobby:
         self.seats: list[Seat] = []
         self.rules = engine.make_rules(preset)
         self.lang = lang if lang in LANGS else "en"
+        self.dice = "hub"  # whose dice: the hub's, or real cups (referee / scoreboard)
 
     # ----- reading ---------------------------------------------------------------------------
 
@@ -87,6 +90,8 @@ class Lobby:
     def add_bot(self, level: str | None) -> Seat:
         """A bot seat named "Bot N" (`level` None: the strongest level)."""
         level = default_level() if level is None else level
+        if self.dice == "scoreboard":
+            raise HubError("no_bots_here", "bots cannot play when nobody enters dice (scoreboard)")
         if level not in LEVELS:
             raise HubError("unknown_level", f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
         n = 1
@@ -130,10 +135,12 @@ class Lobby:
         return True
 
     def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None,
-                  started: bool) -> None:
-        """Change the rules (lobby only) and/or the language (any time)."""
+                  started: bool, dice: str | None = None) -> None:
+        """Change the rules and the dice (lobby only) and/or the language (any time)."""
         if lang is not None and lang not in LANGS:
             raise HubError("bad_payload", f"lang must be one of {', '.join(LANGS)}")
+        if dice is not None:
+            self._set_dice(dice, started)
         if preset is not None or options is not None:
             if started:
                 raise HubError("already_started", "the game has started; restart to change the rules")
@@ -142,6 +149,19 @@ class Lobby:
                                            {**keep, **(options or {})})
         if lang is not None:
             self.lang = lang
+
+    def _set_dice(self, dice: str, started: bool) -> None:
+        if dice not in DICE_MODES:
+            raise HubError("bad_payload", f"dice must be one of {', '.join(DICE_MODES)}")
+        if started:
+            raise HubError("already_started", "the game has started; restart to change the dice")
+        if dice == "scoreboard" and any(s.kind == BOT for s in self.seats):
+            raise HubError("no_bots_here", "remove the bots first: nobody enters dice on a scoreboard")
+        self.dice = dice
+
+    def humans(self) -> list[str]:
+        """The seats a phone plays now (not a bot, nor a bot standing in)."""
+        return [s.player for s in self.seats if not s.bot_plays]
 
     def keep_for_restart(self) -> None:
         """Back to the lobby: seats given up or kicked are freed."""

@@ -41,6 +41,15 @@ def integer(payload: dict[str, Any], key: str, required: bool = True) -> int | N
     return value
 
 
+def faces(payload: dict[str, Any], key: str) -> list[int]:
+    """A list of die faces (whole numbers 1..6), at most 10 of them."""
+    value = payload.get(key)
+    if not isinstance(value, list) or len(value) > 10 or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value):
+        raise HubError("bad_payload", f"{key!r} must be a list of faces from 1 to 6")
+    return list(value)
+
+
 def boolean(payload: dict[str, Any], key: str) -> bool:
     """A true/false field."""
     value = payload.get(key)

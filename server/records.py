@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from dudo_hub import engine
 from dudo_hub.engine import snapshot
 from dudo_hub.server.commitment import Commitment
+from dudo_hub.server.realdice import RealDice
 from dudo_hub.server.seats import HUMAN, Seat
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ def to_record(room: Room) -> dict[str, Any]:
         "commitment": game.commitment.to_dict() if game.commitment else None,
         "last_round": game.last_round,
         "recent": list(game.recent),
+        "dice_mode": lobby.dice,
+        "real": game.real.to_record(),
         "seats": [s.to_record() for s in lobby.seats],
     }
 
@@ -51,5 +54,7 @@ def from_record(record: dict[str, Any], settings: RoomSettings, hooks: Hooks) ->
     game.commitment = Commitment.from_dict(record["commitment"]) if record["commitment"] else None
     game.last_round = record["last_round"]
     game.recent.extend(record["recent"])
+    lobby.dice = str(record.get("dice_mode", "hub"))
+    game.real = RealDice.from_record(record.get("real"))
     room.refresh_frame()
     return room

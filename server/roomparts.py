@@ -26,6 +26,7 @@ class Frame:
     seat_index: Mapping[str, int]  # player -> seat number
     events: tuple[dict[str, Any], ...]  # what this change did
     recent: tuple[dict[str, Any], ...]  # the room's last events (first sync, `sync`)
+    private: Mapping[str, dict[str, Any]] = field(default_factory=dict)  # player -> what only they see
 
 
 @dataclass
@@ -69,9 +70,12 @@ def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
         "join_url": join_url,
         "commitment": game.commitment.public() if game.commitment else None,
         "last_round": game.last_round,
+        "real": game.real.public(state, lobby.humans()) if state is not None else
+        {"mode": lobby.dice, "waiting": [], "proposal": None},
     }
     index = {s.player: i for i, s in enumerate(lobby.seats)}
-    return Frame(code, public, state, index, events, tuple(game.recent))
+    private = {player: {"entered": cup} for player, cup in game.real.entered.items()}
+    return Frame(code, public, state, index, events, tuple(game.recent), private)
 
 
 def voice_notice(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:

@@ -31,11 +31,11 @@ from dudo_hub.server.botdriver import BotDriver
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.lobby import Lobby, default_level
 from dudo_hub.server.outbox import Outbox
+from dudo_hub.server.realdice import VOICE
 from dudo_hub.server.roomparts import Frame, Hooks, RoomSettings, build_frame
 from dudo_hub.server.seats import Seat
-from dudo_hub.server.session import GameSession
+from dudo_hub.server.session import GameSession, Played
 from dudo_hub.server.voiceport import VoicePort
-from dudo_hub.web_display.catalogue import message
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,8 @@ class Room(VoicePort):
         self.lock = threading.RLock()
         seed = self.settings.seed
         self.lobby = Lobby(code, preset, lang)
-        self.game = GameSession(engine.system_random() if seed is None else random.Random(f"{seed}:{code}:dice"))
+        self.game = GameSession(engine.system_random() if seed is None else random.Random(f"{seed}:{code}:dice"),
+                                self.lobby.humans)
         self.bots = BotDriver(random.Random() if seed is None else random.Random(f"{seed}:{code}:bots"))
         self.frame = self._frame(())
         self._depth = 0
@@ -65,11 +66,6 @@ class Room(VoicePort):
         self._running_bots = False
 
     # ----- reading (attributes kept for the hub, the store and tests) ------------------------
-
-    @property
-    def lang(self) -> str:
-        """The room's language."""
-        return self.lobby.lang
 
     @property
     def rules(self) -> Rules:
@@ -105,19 +101,6 @@ class Room(VoicePort):
         """The human seat holding `token`."""
         with self.lock:
             return self.lobby.seat_by_token(token)
-
-    def public(self) -> dict[str, Any]:
-        """The room as every client may see it (the `room` field of a `state` message)."""
-        with self.lock:
-            return self.frame.public
-
-    def reply(self, code: str, detail: str = "", **extra: Any) -> dict[str, Any]:
-        """`{ok, code, message, ...}` with the message in the room's language."""
-        out: dict[str, Any] = {"ok": code == "ok", "code": code, "message": message(code, self.lang)}
-        if detail:
-            out["detail"] = detail
-        out.update(extra)
-        return out
 
     # ----- lobby -----------------------------------------------------------------------------
 
@@ -155,9 +138,10 @@ class Room(VoicePort):
         """A seat's phone came or went (a returning phone takes its seat back from the bot)."""
         self._lobby_change(self.lobby.set_connected, player, connected, self.settings.clock())
 
-    def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None) -> None:
-        """Change the rules (lobby only) and/or the language (any time)."""
-        self._lobby_change(self.lobby.configure, preset, options, lang, self.started)
+    def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None,
+                  dice: str | None = None) -> None:
+        """Change the rules and the dice (lobby only) and/or the language (any time)."""
+        self._lobby_change(self.lobby.configure, preset, options, lang, self.started, dice)
 
     def _lobby_change(self, change: Callable[..., Any], *args: Any, lobby_only: bool = False) -> Any:
         """Run a lobby change under the lock and tell everyone (a change answering False changed nothing)."""
@@ -173,7 +157,8 @@ class Room(VoicePort):
         """Deal the game: first player, roll, and wait for the opener."""
         with self._locked():
             self._lobby_only()
-            events, engine_events = self.game.start([s.player for s in self.lobby.seats], self.lobby.rules)
+            events, engine_events = self.game.start([s.player for s in self.lobby.seats], self.lobby.rules,
+                                                    self.lobby.dice)
             self._changed(events, "host", engine_events)
 
     def restart(self) -> None:
@@ -198,6 +183,16 @@ class Room(VoicePort):
             action = payloads.to_action(player, data)
             events, engine_events = self.game.move(action, version, source)
             self._changed(events, source, engine_events)
+
+    def table_says(self, player: str, what: str, value: Any) -> None:
+        """Real dice: a cup entered ("dice"), a count proposed ("propose") or confirmed ("confirm")."""
+        with self._locked():
+            if player != VOICE:
+                self.lobby.seat(player)
+            act: dict[str, Callable[[str, Any], Played]] = {
+                "dice": self.game.enter_dice, "propose": self.game.propose_count, "confirm": self.game.confirm_count}
+            events, engine_events = act[what](player, value)
+            self._changed(events, "phone" if player != VOICE else "voice", engine_events)
 
     def cancel_voice(self, player: str, version: int) -> None:
         """Take back the last bid the voice credited to `player`, if nothing happened since."""

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from dudo_hub import engine
-from dudo_hub.engine import Event, GameState, Phase, PlayerAction, RollDice, Rules
+from dudo_hub.engine import ChanceAction, CountDice, Event, GameState, Phase, PlayerAction, RollDice, RollUnseen, Rules
 from dudo_hub.server.commitment import Commitment
 from dudo_hub.server.errors import HubError
+from dudo_hub.server.realdice import RealDice
 
 RECENT = 40
 
@@ -35,8 +36,10 @@ class Undo:
 class GameSession:
     """The game's state and everything that must move with it."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, humans: Callable[[], Sequence[str]] = list) -> None:
         self.rng = rng
+        self.humans = humans  # the seats a phone plays now (they enter real dice; bots' are rolled)
+        self.real = RealDice()
         self.state: GameState | None = None
         self.commitment: Commitment | None = None
         self.last_round: dict[str, Any] | None = None
@@ -54,10 +57,11 @@ class GameSession:
         """Whether the game has ended."""
         return self.state is not None and self.state.phase is Phase.OVER
 
-    def start(self, players: Sequence[str], rules: Rules) -> Played:
-        """Deal a new game: first player, roll, and wait for the opener."""
+    def start(self, players: Sequence[str], rules: Rules, dice: str = "hub") -> Played:
+        """Deal a new game: first player, roll (or wait for the real cups), and wait for the opener."""
         self.recent.clear()
         self.last_round, self.undo = None, None
+        self.real = RealDice(dice)
         self.state, events = self._settle(engine.new_game(list(players), rules))
         return events, []
 
@@ -132,13 +136,58 @@ class GameSession:
                 self.commitment = None
         return out
 
+    # ----- real dice ---------------------------------------------------------------------------
+
+    def enter_dice(self, player: str, dice: Sequence[int]) -> Played:
+        """A referee table: `player`'s cup from the phone; the round starts once every cup is in,
+        and a cup entered again before the first bid replaces it (and the commitment)."""
+        state = self.playing()
+        self.real.enter(state, player, dice)
+        if state.phase is Phase.ROLL:
+            self.state, events = self._settle(state)
+            return events, []
+        seat = state.seat_of(player)
+        cups = tuple(tuple(self.real.entered[player]) if s == seat else c for s, c in enumerate(state.dice))
+        self.state = replace(state, dice=cups, version=state.version + 1)
+        return [self._seal(state.round_no, {state.players[s]: list(c) for s, c in enumerate(cups) if c})], []
+
+    def propose_count(self, by: str, count: int) -> Played:
+        """A scoreboard table: a count proposed for the reveal waiting (a player, or the voice)."""
+        self.real.propose(self.playing(), by, count)
+        return [{"kind": "count_proposed", "by": by, "count": count}], []
+
+    def confirm_count(self, by: str, count: int) -> Played:
+        """A second player agrees with the proposed count: the round is settled with it."""
+        state = self.playing()
+        told = self.real.confirm(state, by, count)
+        state, events = engine.apply(state, CountDice(told))
+        out = [{"kind": "count_confirmed", "by": by, "count": told}, *self._with_openings(events)]
+        self.state, more = self._settle(state)
+        self.revealed = True
+        return out + more, events
+
+    def _chance(self, state: GameState) -> ChanceAction | None:
+        """The chance action now: drawn by the hub, or the real cups (None while they are awaited)."""
+        if state.phase is not Phase.ROLL or not self.real.active:
+            return engine.chance_action(state, self.rng)
+        if self.real.mode == "scoreboard":
+            return RollUnseen()
+        if self.real.missing(state, self.humans()):
+            return None
+        return RollDice.of(self.real.cups(state, self.rng))
+
+    def _seal(self, round_no: int, dice: dict[str, list[int]]) -> dict[str, Any]:
+        self.commitment = Commitment.seal(round_no, dice)
+        return {"kind": "dice_committed", **self.commitment.public()}
+
     def _settle(self, state: GameState) -> tuple[GameState, list[dict[str, Any]]]:
-        """Apply chance until a player must act, sealing each roll before it is applied."""
+        """Apply chance until a player (or the table) must act, sealing each roll before it is applied."""
         out: list[dict[str, Any]] = []
-        while (action := engine.chance_action(state, self.rng)) is not None:
+        while (action := self._chance(state)) is not None:
             if isinstance(action, RollDice):
-                self.commitment = Commitment.seal(state.round_no + 1, {p: list(d) for p, d in action.dice})
-                out.append({"kind": "dice_committed", **self.commitment.public()})
+                out.append(self._seal(state.round_no + 1, {p: list(d) for p, d in action.dice}))
             state, events = engine.apply(state, action)
             out += self._with_openings(events)
+            if isinstance(action, RollDice | RollUnseen):
+                self.real.new_round()
         return state, out

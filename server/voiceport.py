@@ -12,13 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from dudo_hub import engine
-from dudo_hub.engine import DudoError
+from dudo_hub.engine import DudoError, Phase
 from dudo_hub.server import payloads
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.lobby import Lobby
 from dudo_hub.server.outbox import Listener
+from dudo_hub.server.realdice import VOICE
 from dudo_hub.server.roomparts import Hooks, voice_notice
 from dudo_hub.server.session import GameSession
+from dudo_hub.web_display.catalogue import message
 
 
 class VoicePort:
@@ -32,7 +34,20 @@ class VoicePort:
     voice: dict[str, Any]
     move: Callable[[str, dict[str, Any], int | None, str], None]
     cancel_voice: Callable[[str, int], None]
-    reply: Callable[..., dict[str, Any]]
+    table_says: Callable[[str, str, Any], None]
+
+    @property
+    def lang(self) -> str:
+        """The room's language (the lobby's)."""
+        return self.lobby.lang
+
+    def reply(self, code: str, detail: str = "", **extra: Any) -> dict[str, Any]:
+        """`{ok, code, message, ...}` with the message in the room's language."""
+        out: dict[str, Any] = {"ok": code == "ok", "code": code, "message": message(code, self.lang)}
+        if detail:
+            out["detail"] = detail
+        out.update(extra)
+        return out
 
     def version(self) -> int:
         """The state version a move must name (0 in the lobby)."""
@@ -74,6 +89,22 @@ class VoicePort:
         with self.lock:
             state = self.game.state
             return state.players[state.standing.seat] if state is not None and state.standing else None
+
+    def counting(self) -> dict[str, Any] | None:
+        """The reveal of real dice waiting for the table's count ({bid, wild, dice_in_play}), or None."""
+        with self.lock:
+            state = self.game.state
+            if state is None or state.phase is not Phase.COUNT or state.standing is None:
+                return None
+            return {"bid": state.standing.bid.to_list(), "wild": state.round_wild, "dice_in_play": state.dice_in_play}
+
+    def propose_count(self, count: int) -> dict[str, Any]:
+        """A count heard by the hub's microphone, proposed for a phone to confirm; a reply dict."""
+        try:
+            self.table_says(VOICE, "propose", count)
+        except HubError as err:
+            return self.reply(err.code, err.detail)
+        return self.reply("ok")
 
     def submit(self, player: str, action: Any, source: str = "voice") -> dict[str, Any]:
         """Play a move dict for `player` (`version` optional here); always a reply dict, never raises."""

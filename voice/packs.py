@@ -70,6 +70,7 @@ VOICE_FIELDS: Mapping[str, frozenset[str]] = {
     "mic_open": frozenset({"player"}),
     "check_prompt": frozenset({"player", "phrase"}),
     "check_done": frozenset(),
+    "count_heard": frozenset({"count"}),
 }
 """The voice's own sentences (captions and prompts) -> the fields each may use."""
 
@@ -118,6 +119,15 @@ class FaceNames:
 
 
 @dataclass(frozen=True, slots=True)
+class CountPhrases:
+    """ "sono {n}", "ce ne sono {n}": each template as the tokens around the number; and the
+    phrases that say none at all ("nessuno")."""
+
+    templates: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+    zero: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Template:
     """A sentence to speak: `other`, or `one` when the plural field is 1."""
 
@@ -140,6 +150,7 @@ class Pack:
     corrections: tuple[str, ...]
     table_words: tuple[str, ...]
     sound_alikes: Mapping[str, tuple[str, ...]]  # folded word -> spellings that sound like it
+    counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]
     meanings: Mapping[tuple[str, ...], Meaning]
 
@@ -224,8 +235,19 @@ class _Reader:
         alikes = {fold(k): self.words(v, f"sound_alikes.{k}") for k, v in alikes_raw.items()}
         meanings = self.meanings(numbers, faces, pack_calls, words, alikes)
         name = self.text(data.get("name", lang), "name")
+        counts = self.counts(self.obj(data.get("counts"), "counts"))
         return Pack(lang, name, numbers, faces, pack_calls, words["fillers"], words["links"], words["corrections"],
-                    words["table_words"], alikes, speech, meanings)
+                    words["table_words"], alikes, counts, speech, meanings)
+
+    def counts(self, spec: dict[str, Any]) -> CountPhrases:
+        templates = []
+        for text in self.words(spec.get("templates"), "counts.templates"):
+            if text.count("{n}") != 1:
+                raise self.fail("counts.templates", f"{text!r} needs exactly one {{n}}")
+            before, after = text.split("{n}")
+            templates.append((phrase_key(before), phrase_key(after)))
+        zero = tuple(phrase_key(t) for t in self.words(spec.get("zero"), "counts.zero"))
+        return CountPhrases(tuple(templates), zero)
 
     def numbers(self, spec: dict[str, Any]) -> dict[int, tuple[str, ...]]:
         words = {

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from dudo_hub.voice.counting import count_grammar, read_count
 from dudo_hub.voice.grammar import hearable_calls, table_grammar
 from dudo_hub.voice.intent import Intent
 from dudo_hub.voice.packs import load_pack
@@ -275,6 +276,10 @@ class VoiceTable:
 
     def _hear(self, text: str, words: Sequence[Word] | None) -> Intent | None:
         self.status.update(caption=shown(text))
+        counting = self._counting()
+        if counting is not None:
+            self._count_heard(text, counting)
+            return None
         window = self._mic
         if window is None and self.mode == "after_button":
             return None
@@ -442,6 +447,9 @@ class VoiceTable:
     def grammar(self) -> list[str]:
         """The phrases the table may say now, in words the model knows (for the recogniser)."""
         with self._lock:
+            counting = self._counting()
+            if counting is not None:
+                return count_grammar(self.lang, int(counting.get("dice_in_play", 40)), self.vocabulary)
             to_act = self.room.to_act()
             legal = self.room.legal_for(to_act) if to_act else {}
             calls = ["dudo"] if legal.get("dudo") else []
@@ -463,6 +471,26 @@ class VoiceTable:
         """Tell the recogniser the phrases legal now."""
         if self.on_grammar is not None:
             self.on_grammar(self.grammar())
+
+    # --- real dice: the table tells the count ---------------------------------------------
+
+    def _counting(self) -> Mapping[str, Any] | None:
+        """The reveal waiting for the table's count (`Room.counting`, optional), or None."""
+        counting = getattr(self.room, "counting", None)
+        return counting() if callable(counting) else None
+
+    def _count_heard(self, text: str, counting: Mapping[str, Any]) -> None:
+        """ "sono sette": proposed as the count; another player confirms it on a phone."""
+        bid = counting.get("bid") or [0, 0]
+        count = read_count(text, self.lang, int(bid[1]))
+        if count is None:
+            return
+        reply = self.room.propose_count(count)  # type: ignore[attr-defined]
+        if reply.get("ok"):
+            self.status.update(heard=shown(text), player=None, pending="count", refused=None, rejected=None)
+            self._say(announce(self.lang, "count_heard", count=count))
+        else:
+            self._refuse(Intent(None), None, str(reply.get("code") or "bad_count"), reply)
 
     # --- showing and saying -----------------------------------------------------------
 

@@ -18,9 +18,10 @@ def _record_truth(hub, truth: dict[int, tuple[GameState, Commitment | None]]) ->
     emit = hub.emit
 
     def recording(event: str, data: dict[str, Any], sid: str) -> None:
-        room = hub.room(data["room"]["code"])
-        if room.state is not None:
-            truth.setdefault(room.state.version, (room.state, room.game.commitment))
+        if event == "state":
+            room = hub.room(data["room"]["code"])
+            if room.state is not None:
+                truth.setdefault(room.state.version, (room.state, room.game.commitment))
         emit(event, data, sid)
 
     hub.emit = recording
@@ -98,6 +99,10 @@ def test_nobody_sees_other_cups_before_the_reveal(app, hub, preset):
         for message in client.log:
             _check(client, player, message, truth)
             checked += 1
+        for name, data in client.received:  # every other payload: notices and the lobby
+            if name != "state":
+                assert _dice_maps(data) == [] and "my_dice" not in json.dumps(data), (name, data)
+                checked += 1
     assert checked > 100
     assert room.game.last_round is not None and room.game.last_round["salt"] in json.dumps(tv.log[-1])
 

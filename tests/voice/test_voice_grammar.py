@@ -142,7 +142,8 @@ def test_every_event_and_error_code_speaks(lang: str) -> None:
     for code in ERROR_CODES:
         assert announce(lang, code)
     for key in VOICE_FIELDS:
-        assert "{" not in announce(lang, key, player="Marco", heard="sette cinque", call="dudo", phrase="dubito")
+        assert "{" not in announce(lang, key, player="Marco", heard="sette cinque", call="dudo", phrase="dubito",
+                                      count=7)
     assert len(load_pack(lang).speech) == len(EVENT_FIELDS) + len(ERROR_CODES) + len(VOICE_FIELDS)
 
 

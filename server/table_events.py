@@ -1,0 +1,117 @@
+"""Socket handlers for the physical table: voice (the 🎤 window, a spoken call confirmed or
+cancelled from the phone, the host's voice settings) and real dice (cups entered, counts told).
+Each takes the same arguments as those in `server.events` and is wrapped the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dudo_hub.server import payloads
+from dudo_hub.server.errors import HubError
+from dudo_hub.server.rooms import Room
+
+if TYPE_CHECKING:
+    from dudo_hub.server.hub import Hub, Viewer
+    from dudo_hub.server.voice_link import HubVoice
+
+Reply = dict[str, Any]
+VOICE_MODES = ("always", "after_button")
+
+
+def seated(viewer: Viewer) -> str:
+    """The player of a seated phone connection (not_seated otherwise)."""
+    if viewer.role != "phone" or viewer.player is None:
+        raise HubError("not_seated", "this connection holds no seat")
+    return viewer.player
+
+
+def host_only(viewer: Viewer) -> None:
+    """Refuse anyone but the host connection."""
+    if viewer.role != "host":
+        raise HubError("not_host", "only the host connection may do this")
+
+
+def voice_cancel(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: drop the Dudo / Calza the voice is about to commit for this seat, or take back its heard bid."""
+    version = payloads.integer(data, "version")
+    assert version is not None
+    player = seated(viewer)
+    voice = the_hub.voices.get(room.code)
+    if voice is not None:
+        reply = dict(voice.cancel(player))
+        if not reply.get("ok"):
+            raise HubError(str(reply.get("code") or "nothing_to_cancel"), str(reply.get("message", "")))
+        return {"version": room.version()}
+    room.cancel_voice(player, version)
+    return {"version": room.version()}
+
+
+def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: commit now the Dudo / Calza the voice heard for this seat (no waiting for the window)."""
+    player = seated(viewer)
+    voice = the_hub.voices.get(room.code)
+    if voice is None:
+        raise HubError("nothing_to_confirm", "voice is not on in this room")
+    reply = dict(voice.confirm(player))
+    if not reply.get("ok"):
+        raise HubError(str(reply.get("code") or "nothing_to_confirm"), str(reply.get("message", "")))
+    return {"version": room.version()}
+
+
+def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: the 🎤 button: the next call the hub hears is this seat's."""
+    player = seated(viewer)
+    voice = _voice(the_hub, room)
+    reply = dict(voice.listen(player))
+    if not reply.get("ok"):
+        raise HubError(str(reply.get("code") or "unknown_seat"), str(reply.get("message", "")))
+    return {}
+
+
+def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: voice mode ("always" / "after_button") and the table check."""
+    mode = payloads.text(data, "mode", 20, required=False)
+    check = payloads.boolean(data, "check") if "check" in data else False
+    host_only(viewer)
+    if mode is not None and mode not in VOICE_MODES:
+        raise HubError("bad_payload", f"mode must be one of {', '.join(VOICE_MODES)}")
+    voice = _voice(the_hub, room)
+    if mode is not None:
+        voice.set_mode(mode)
+    if check and not voice.start_check(room.players()):
+        raise HubError("voice_off", "nothing is listening: no model or no microphone")
+
+
+def _voice(the_hub: Hub, room: Room) -> HubVoice:
+    voice = the_hub.voices.get(room.code)
+    if voice is None:
+        raise HubError("voice_off", "voice is not on in this room")
+    return voice
+
+
+def dice_enter(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """phone, real dice (referee): the faces in my cup, until the round's first bid."""
+    room.table_says(seated(viewer), "dice", payloads.faces(data, "dice"))
+
+
+def count_propose(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """phone, real dice (scoreboard): how many dice match the call waiting."""
+    room.table_says(seated(viewer), "propose", payloads.integer(data, "count"))
+
+
+def count_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone, real dice (scoreboard): a second player agrees with the proposed count."""
+    room.table_says(seated(viewer), "confirm", payloads.integer(data, "count"))
+    return {"version": room.version()}
+
+
+TABLE_HANDLERS: dict[str, Callable[[Hub, Viewer, Room, dict[str, Any]], Reply | None]] = {
+    "voice:cancel": voice_cancel,
+    "voice:confirm": voice_confirm,
+    "voice:listen": voice_listen,
+    "host:voice": host_voice,
+    "dice:enter": dice_enter,
+    "count:propose": count_propose,
+    "count:confirm": count_confirm,
+}
