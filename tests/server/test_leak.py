@@ -120,3 +120,33 @@ def test_the_first_sync_of_a_seat_is_its_own_view(app, hub):
     tv = Client(app, "tv", code)
     assert tv.state["view"]["my_dice"] == [] and tv.state["legal"] is None and tv.state["you"] is None
     assert bob.state["view"]["my_dice"] == list(state.dice[1])
+
+
+def test_entered_cups_stay_with_their_phone_until_the_reveal(app, hub):
+    """Referee mode: every cup is typed into its phone; nobody else sees it before the reveal."""
+    truth: dict[int, tuple[GameState, Commitment | None]] = {}
+    _record_truth(hub, truth)
+    code = hub.default_code
+    tv, host = Client(app, "tv", code), host_of(app, hub)
+    assert host.ask("host:config", {"dice": "referee", "options": {"max_dice": 3}})["ok"]
+    phones = {name: seat(app, code, name) for name in ("Ann", "Bob", "Cy")}
+    assert host.ask("host:bot_add", {})["ok"]
+    assert host.ask("host:start", {})["ok"]
+    room, rng = hub.room(code), random.Random(5)
+    entered: dict[str, list[int]] = {}
+    while not room.over:
+        waiting = tv.state["room"]["real"]["waiting"]
+        if waiting:
+            for name in waiting:
+                held = room.state.counts[room.state.seat_of(name)]
+                entered[name] = sorted(rng.randint(1, 6) for _ in range(held))
+                assert phones[name].ask("dice:enter", {"dice": entered[name]})["ok"]
+            continue
+        phone = phones[room.to_act()]
+        assert phone.move(**pick_move(phone.state["legal"], rng))["ok"]
+    for client, player in [(tv, None), (host, None)] + [(p, n) for n, p in phones.items()]:
+        client.pump()
+        for message in client.log:
+            _check(client, player, message, truth)
+            you = message["you"] or {}
+            assert "entered" not in you or you["player"] == player
