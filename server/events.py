@@ -146,12 +146,13 @@ def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]
 
 
 def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
-    """host: preset, options (lobby) and language."""
+    """host: preset, options (lobby), language and table settings (any time)."""
     preset = payloads.text(data, "preset", 40, required=False)
     lang = payloads.text(data, "lang", 8, required=False)
     options = payloads.mapping(data, "options") if "options" in data else None
+    table = payloads.mapping(data, "table") if "table" in data else None
     _host(viewer)
-    room.configure(preset, options, lang)
+    room.configure(preset, options, lang, table)
 
 
 def host_bot_add(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
@@ -185,6 +186,12 @@ def host_start(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -
     return {"version": room.version()}
 
 
+def host_skip_reveal(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: end the look at the dice now (TVs close the reveal, bots may move)."""
+    _host(viewer)
+    room.skip_reveal()
+
+
 def host_restart(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
     """host: back to the lobby with the same seats."""
     _host(viewer)
@@ -208,6 +215,7 @@ HANDLERS: dict[str, Handler] = {
     "host:bot_takeover": host_bot_takeover,
     "host:start": host_start,
     "host:restart": host_restart,
+    "host:skip_reveal": host_skip_reveal,
     "sync": sync,
 }
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from dudo_hub import engine
 from dudo_hub.engine.bots import LEVELS
+from dudo_hub.server import tablesettings
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.names import clean_name, same_name
 from dudo_hub.server.seats import BOT, HUMAN, Seat
@@ -23,10 +24,11 @@ def default_level() -> str:
 
 
 def catalogue() -> dict[str, Any]:
-    """What the host's lobby offers: presets, option choices, bot levels, languages."""
+    """What the host's lobby offers: presets, option choices, table settings, bot levels, languages."""
     return {
         "presets": {name: rules.to_dict() for name, rules in engine.PRESETS.items()},
         "choices": {k: list(v) for k, v in engine.CHOICES.items()},
+        "table": {k: list(v) for k, v in tablesettings.CHOICES.items()},
         "bot_levels": list(LEVELS),
         "default_level": default_level(),
         "langs": list(LANGS),
@@ -34,13 +36,14 @@ def catalogue() -> dict[str, Any]:
 
 
 class Lobby:
-    """Seats (phones and bots), the rules of the next game, and the room's language."""
+    """Seats (phones and bots), the rules of the next game, the room's language and table settings."""
 
     def __init__(self, code: str, preset: str, lang: str) -> None:
         self.code = code
         self.seats: list[Seat] = []
         self.rules = engine.make_rules(preset)
         self.lang = lang if lang in LANGS else "en"
+        self.table: dict[str, Any] = dict(tablesettings.DEFAULTS)  # what the screens show (server/tablesettings.py)
 
     # ----- reading ---------------------------------------------------------------------------
 
@@ -130,10 +133,11 @@ class Lobby:
         return True
 
     def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None,
-                  started: bool) -> None:
-        """Change the rules (lobby only) and/or the language (any time)."""
+                  table: dict[str, Any] | None, started: bool) -> None:
+        """Change the rules (lobby only), the language and the table settings (any time)."""
         if lang is not None and lang not in LANGS:
             raise HubError("bad_payload", f"lang must be one of {', '.join(LANGS)}")
+        settings = tablesettings.merged(self.table, table) if table is not None else self.table
         if preset is not None or options is not None:
             if started:
                 raise HubError("already_started", "the game has started; restart to change the rules")
@@ -142,6 +146,7 @@ class Lobby:
                                            {**keep, **(options or {})})
         if lang is not None:
             self.lang = lang
+        self.table = settings
 
     def keep_for_restart(self) -> None:
         """Back to the lobby: seats given up or kicked are freed."""

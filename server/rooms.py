@@ -1,17 +1,10 @@
-"""A room: one table. It owns the lock and the hooks; the work is done by its parts.
-
-- `Lobby` (server/lobby.py): seats, rules and language;
-- `GameSession` (server/session.py): the engine state, chance, commitment, voice undo;
-- `BotDriver` (server/botdriver.py): the bots' moves;
-- `records` (server/records.py): the room to and from storage;
-- `VoicePort` (server/voiceport.py): the voice controller's `voice.table.Room` protocol,
-  inherited, so the voice link hands the controller the room itself.
-
-Every public method takes the room's lock, so sockets, bots and voice may call from any
-thread. After each change the room hands the hub a `Frame` (an immutable picture of the
-room: the hub builds each connection's message from it and never calls back into the
-room), saves the record, and, once the lock is released, tells its listeners (the voice
-controller) in order (server/outbox.py).
+"""A room: one table. It owns the lock and the hooks; its parts do the work: `Lobby` (seats,
+rules, language, table settings), `GameSession` (the engine state, chance, commitment, voice
+undo, the reveal), `BotDriver` (the bots' moves), `records` (storage) and `VoicePort` (the voice
+controller's `voice.table.Room` protocol, inherited: the voice link hands over the room itself).
+Every public method takes the room's lock. After each change the room hands the hub a `Frame`
+(an immutable picture the hub builds each connection's message from, never calling back into the
+room), saves the record, and, once the lock is released, tells its listeners (server/outbox.py).
 """
 
 from __future__ import annotations
@@ -155,9 +148,10 @@ class Room(VoicePort):
         """A seat's phone came or went (a returning phone takes its seat back from the bot)."""
         self._lobby_change(self.lobby.set_connected, player, connected, self.settings.clock())
 
-    def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None) -> None:
-        """Change the rules (lobby only) and/or the language (any time)."""
-        self._lobby_change(self.lobby.configure, preset, options, lang, self.started)
+    def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None,
+                  table: dict[str, Any] | None = None) -> None:
+        """Change the rules (lobby only), the language and the table settings (any time)."""
+        self._lobby_change(self.lobby.configure, preset, options, lang, table, self.started)
 
     def _lobby_change(self, change: Callable[..., Any], *args: Any, lobby_only: bool = False) -> Any:
         """Run a lobby change under the lock and tell everyone (a change answering False changed nothing)."""
@@ -198,6 +192,12 @@ class Room(VoicePort):
             action = payloads.to_action(player, data)
             events, engine_events = self.game.move(action, version, source)
             self._changed(events, source, engine_events)
+
+    def skip_reveal(self) -> None:
+        """The host ends the look at the dice: screens close the reveal, bots may move at once."""
+        with self._locked():
+            self.hooks.notice(self.code, "reveal_end", {"round": self.game.end_reveal()})
+            self._wake_bots()
 
     def cancel_voice(self, player: str, version: int) -> None:
         """Take back the last bid the voice credited to `player`, if nothing happened since."""
@@ -269,7 +269,7 @@ class Room(VoicePort):
         self._wake_bots()
 
     def _frame(self, events: tuple[dict[str, Any], ...]) -> Frame:
-        return build_frame(self.code, self.join_url, self.lobby, self.game, events)
+        return build_frame(self.code, self.join_url, self.lobby, self.game, events, self.settings)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:

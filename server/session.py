@@ -109,6 +109,13 @@ class GameSession:
         self.revealed = any(e.kind == "reveal" for e in events)
         return out + more, events
 
+    def end_reveal(self) -> int | None:
+        """The look at the dice is over (the host skipped it): bots need not wait. Returns its round."""
+        if self.state is None:
+            raise HubError("not_started", "there is no game, so no reveal")
+        self.revealed = False
+        return self.last_round["round"] if self.last_round else None
+
     def cancel_voice(self, player: str, version: int) -> Played:
         """Take back the last bid the voice credited to `player`, if nothing happened since."""
         state = self.playing()
