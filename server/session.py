@@ -57,13 +57,14 @@ class GameSession:
     def start(self, players: Sequence[str], rules: Rules) -> Played:
         """Deal a new game: first player, roll, and wait for the opener."""
         self.recent.clear()
-        self.last_round, self.undo = None, None
+        self.last_round, self.undo, self.revealed = None, None, False
         self.state, events = self._settle(engine.new_game(list(players), rules))
         return events, []
 
     def end(self) -> None:
         """Drop the game (back to the lobby)."""
         self.state, self.commitment, self.undo, self.last_round = None, None, None, None
+        self.revealed = False
         self.recent.clear()
 
     def playing(self) -> GameState:

@@ -134,3 +134,11 @@ def test_only_the_host_skips_a_reveal_and_only_in_a_game(app, hub):
     assert host.ask("host:start", {})["ok"]
     assert host.ask("host:skip_reveal", {})["ok"]
     assert phone.last("reveal_end") == {"round": None}, "every screen of the room hears it"
+
+
+def test_a_new_game_does_not_inherit_the_last_games_reveal_pause():
+    scheduled: list[float] = []
+    room = _after_a_reveal(scheduled, [])
+    room.restart()
+    room.start()
+    assert scheduled[-1] <= 1.4, "the first bot of a new game takes its usual pause"

@@ -146,7 +146,7 @@ function GameButtons({ room, seats, phase }) {
   }
   const over = phase === "over";
   return html`<div class="host-start">
-    ${!over ? html`<button class="btn btn-start" type="button" id="skip-reveal" disabled=${app.busy || !reveals.open}
+    ${reveals.open ? html`<button class="btn btn-start" type="button" id="skip-reveal" disabled=${app.busy}
       onClick=${() => act("host:skip_reveal", {}).catch(reportError)}>${t("host.skip_reveal")}</button>` : ""}
     <button class=${`btn btn-start ${over ? "btn-primary" : "btn-danger"}`} type="button" id="restart" disabled=${app.busy}
       onClick=${() => backToLobby(over).catch(reportError)}>${t(over ? "host.new_game" : "host.stop")}</button>
