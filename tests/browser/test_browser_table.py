@@ -133,7 +133,8 @@ def test_a_caption_redraws_the_voice_card_and_nothing_else(hub: Any, browser: An
     tv.evaluate("""() => {
         window.__mutations = 0;
         new MutationObserver((list) => { window.__mutations += list.length; })
-          .observe(document.getElementById("tv-root"), {subtree: true, childList: true, attributes: true, characterData: true});
+          .observe(document.getElementById("tv-root"),
+                   {subtree: true, childList: true, attributes: true, characterData: true});
     }""")
     for words in ("sette", "sette cinque", "sette cinque per Ann"):
         room.set_voice_status({"listening": True, "speaking": False, "reason": None, "caption": words})

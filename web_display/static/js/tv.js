@@ -78,12 +78,21 @@ function History({ view, lastReveal }) {
   </section>`;
 }
 
+/** The join address in two unbreakable parts (the hub's address, then /join/CODE), so a line
+    break never falls inside the room code. */
+function JoinUrl({ url }) {
+  const at = url.indexOf("/join/");
+  const cls = `url ${(at < 0 ? url.length : at) > 24 ? "url-long" : ""}`;
+  return at < 0 ? html`<span class=${cls}>${url}</span>`
+    : html`<span class=${cls}><span>${url.slice(0, at)}</span><wbr /><span>${url.slice(at)}</span></span>`;
+}
+
 function JoinCard({ room, seats }) {
   return html`<section class="join-card">
     <h2>${t("tv.scan")}</h2>
     <img class="qr" src=${`/qr/${room.code}.svg`} alt=${t("tv.qr_alt")} width="300" height="300" />
     <p class="room-code"><span>${t("tv.room")}</span> <strong id="room-code">${room.code}</strong></p>
-    <p class="join-url"><span>${t("tv.or_open")}</span> <span class="url">${room.join_url || ctx.joinUrl}</span></p>
+    <p class="join-url"><span>${t("tv.or_open")}</span> <${JoinUrl} url=${room.join_url || ctx.joinUrl} /></p>
     <p class="seats-free">${t("tv.seats_free", { n: Math.max(0, room.max_seats - seats.length) })}</p>
   </section>`;
 }

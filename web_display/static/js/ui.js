@@ -227,7 +227,7 @@ export function Reveal({ reveal, order, paco, me, animate }) {
       <span class="reveal-cup-name">${name}</span>
       <span class="reveal-cup-dice">${cup.map((d) => html`<${Die} face=${d} paco=${paco}
         cls=${`${animate ? "roll" : ""} ${matches(d, face, reveal.wild) ? "match" : "nomatch"}`} delay=${animate ? (delay += 25) : 0} />`)}</span>
-      <span class="reveal-cup-n" aria-label=${t("reveal.cup_count", { n })}>${n || ""}</span>
+      <span class="reveal-cup-n"><span aria-hidden="true">${n || ""}</span><span class="sr-only">${t("reveal.cup_count", { n })}</span></span>
     </li>`;
   });
   return html`<div class="reveal-box">
