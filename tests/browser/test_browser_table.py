@@ -121,7 +121,7 @@ def test_every_name_is_shown_in_full_on_the_seats_and_the_reveal(
     assert not watch.errors, "\n".join(watch.errors)
 
 
-def test_a_caption_redraws_the_voice_card_and_nothing_else(hub: Any, browser: Any, watch: Any) -> None:
+def test_a_caption_redraws_the_voice_card_and_nothing_else(hub: Any, browser: Any, watch: Any, artifacts: Path) -> None:
     room = _fresh_lobby(hub)
     for name in ("Ann", "Bob", "Cy"):
         room.take_seat(name)
@@ -140,6 +140,7 @@ def test_a_caption_redraws_the_voice_card_and_nothing_else(hub: Any, browser: An
         room.set_voice_status({"listening": True, "speaking": False, "reason": None, "caption": words})
         tv.wait_for_function("(words) => document.querySelector('.voice-caption').textContent === words", arg=words)
     assert tv.evaluate("window.__mutations") == 0, "a caption changed the table"
+    tv.screenshot(path=str(artifacts / "tv-voice.png"))
     room.set_voice_status({"listening": False, "speaking": False, "reason": "not_attached"})
     assert not watch.errors, "\n".join(watch.errors)
 
