@@ -66,6 +66,17 @@ def story(page: Any, root: str) -> list[str]:
     return [line.strip() for line in page.locator(f"{root} .reveal-story li").all_inner_texts()]
 
 
+def fresh_lobby(hub: Any) -> Any:
+    """Back to an empty lobby (the seats' phones unbound, as `host:seat_remove` does); returns the room."""
+    room = hub.room
+    if room.started:
+        room.restart()
+    for seat in list(room.seats):
+        room.remove_seat(seat.player)
+        hub.app.extensions["dudo_hub"].unbind(room.code, seat.player)
+    return room
+
+
 # ----- moves chosen in-process -----------------------------------------------------------------
 
 

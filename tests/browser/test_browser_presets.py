@@ -50,12 +50,7 @@ def _shoot(pages: dict[str, Any], out: Path, name: str) -> None:
 def test_the_key_moments_of_each_preset(hub: Any, browser: Any, watch: Any, artifacts: Path, preset: str) -> None:
     out = artifacts / "presets"
     out.mkdir(exist_ok=True)
-    room = hub.room
-    if room.started:
-        room.restart()
-    for seat in list(room.seats):
-        room.remove_seat(seat.player)
-        hub.app.extensions["dudo_hub"].unbind(room.code, seat.player)
+    room = kit.fresh_lobby(hub)
     tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
     host = open_page(browser, watch, "host", hub.host_url, HOST)
     phones = {name: seat_phone(browser, watch, hub.url, hub.code, name) for name in PHONES}

@@ -11,23 +11,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import HOST, PHONE, TV, TV_720, cut_text, open_page, round_lost_by_bidder, seat_phone, story, visible
+from browserkit import (
+    HOST,
+    PHONE,
+    TV,
+    TV_720,
+    cut_text,
+    fresh_lobby,
+    open_page,
+    round_lost_by_bidder,
+    seat_phone,
+    story,
+    visible,
+)
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 30.0, "DROP_GRACE": 30.0}
 LONG_NAMES = ["Massimiliano Ferrari", "Bo", "Giulia Annunziata", "Mia", "Alessandro Bianchi", "Chiara",
               "Leonardo da Vinci", "Xu", "Anna-Maria Rossetti"]
-
-
-def _fresh_lobby(hub: Any) -> Any:
-    """Back to an empty lobby (the seats' phones unbound, as `host:seat_remove` does); returns the room."""
-    room = hub.room
-    if room.started:
-        room.restart()
-    for seat in list(room.seats):
-        room.remove_seat(seat.player)
-        hub.app.extensions["dudo_hub"].unbind(room.code, seat.player)
-    return room
 
 
 def _my_turn(phones: list[Any]) -> Any:
@@ -42,7 +43,7 @@ def _my_turn(phones: list[Any]) -> Any:
 def test_a_revolver_round_tells_the_same_story_on_the_phones_and_the_tv_and_the_host_ends_it(
     hub: Any, browser: Any, watch: Any, artifacts: Path
 ) -> None:
-    room = _fresh_lobby(hub)
+    room = fresh_lobby(hub)
     host = open_page(browser, watch, "host", hub.host_url, HOST)
     tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
     host.click(".preset-card[data-preset=revolver]")
@@ -93,7 +94,7 @@ def test_a_revolver_round_tells_the_same_story_on_the_phones_and_the_tv_and_the_
 def test_every_name_is_shown_in_full_on_the_seats_and_the_reveal(
     hub: Any, browser: Any, watch: Any, artifacts: Path, screen: dict[str, Any]
 ) -> None:
-    room = _fresh_lobby(hub)
+    room = fresh_lobby(hub)
     size = f"{screen['viewport']['width']}x{screen['viewport']['height']}"
     tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", screen)
     phone = seat_phone(browser, watch, hub.url, hub.code, "Pietro Paolo Rubens")
@@ -122,7 +123,7 @@ def test_every_name_is_shown_in_full_on_the_seats_and_the_reveal(
 
 
 def test_a_caption_redraws_the_voice_card_and_nothing_else(hub: Any, browser: Any, watch: Any, artifacts: Path) -> None:
-    room = _fresh_lobby(hub)
+    room = fresh_lobby(hub)
     for name in ("Ann", "Bob", "Cy"):
         room.take_seat(name)
     room.start()
@@ -148,7 +149,7 @@ def test_a_caption_redraws_the_voice_card_and_nothing_else(hub: Any, browser: An
 def test_a_sleeping_phone_counts_down_on_the_tv_and_the_host_then_a_bot_plays_it(
     hub: Any, browser: Any, watch: Any, artifacts: Path
 ) -> None:
-    room = _fresh_lobby(hub)
+    room = fresh_lobby(hub)
     tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
     host = open_page(browser, watch, "host", hub.host_url, PHONE)  # the host on a phone
     phones = {name: seat_phone(browser, watch, hub.url, hub.code, name) for name in ("Luca", "Sara")}

@@ -99,32 +99,6 @@ def test_a_dropped_seat_says_when_the_host_may_hand_it_to_a_bot():
         hub.close()
 
 
-def _after_a_reveal(scheduled: list[float], notices: list[tuple[str, dict]]) -> Room:
-    hooks = Hooks(schedule_bot=lambda room, version, delay: scheduled.append(delay),
-                  notice=lambda code, event, data: notices.append((event, data)))
-    room = Room("TEST", "dudo", "en", RoomSettings(bot_delay=1.0, seed=3, reveal_pause=5.0), hooks)
-    room.take_seat("Ann")
-    room.add_bot("easy")
-    room.start()
-    state = engine.new_game(["Ann", "Bot 1"], room.rules)
-    state, _ = engine.apply(state, engine.PickFirst("Bot 1"))
-    state, _ = engine.apply(state, engine.RollDice.of({"Ann": [2, 2, 2, 2, 2], "Bot 1": [3, 3, 3, 3, 3]}))
-    state, _ = engine.apply(state, engine.MakeBid("Bot 1", engine.Bid(6, 6)))
-    room.game.state = state
-    assert room.submit("Ann", {"action": "dudo"}, source="phone")["ok"]
-    return room
-
-
-def test_the_host_ends_the_reveal_the_screens_close_it_and_the_bot_moves_without_waiting():
-    scheduled: list[float] = []
-    notices: list[tuple[str, dict]] = []
-    room = _after_a_reveal(scheduled, notices)
-    assert scheduled[-1] >= 5.0 + 0.6, "the bot waits for the reveal to end"
-    room.skip_reveal()
-    assert notices[-1] == ("reveal_end", {"round": room.game.last_round["round"]})
-    assert scheduled[-1] <= 1.4, "once skipped, the bot takes its usual pause"
-
-
 def test_only_the_host_skips_a_reveal_and_only_in_a_game(app, hub):
     host = host_of(app, hub)
     assert host.ask("host:skip_reveal", {})["code"] == "not_started"
@@ -135,10 +109,3 @@ def test_only_the_host_skips_a_reveal_and_only_in_a_game(app, hub):
     assert host.ask("host:skip_reveal", {})["ok"]
     assert phone.last("reveal_end") == {"round": None}, "every screen of the room hears it"
 
-
-def test_a_new_game_does_not_inherit_the_last_games_reveal_pause():
-    scheduled: list[float] = []
-    room = _after_a_reveal(scheduled, [])
-    room.restart()
-    room.start()
-    assert scheduled[-1] <= 1.4, "the first bot of a new game takes its usual pause"
