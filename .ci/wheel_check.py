@@ -21,6 +21,7 @@ import time
 import urllib.request
 import zipfile
 from pathlib import Path
+from urllib.parse import urljoin
 
 import socketio
 
@@ -77,10 +78,9 @@ def check_pages(base: str, code: str) -> None:
         status, body = fetch(base + ref)
         assert status == 200 and body, ref
         print(f"  {ref}: {len(body)} bytes")
-        if ref.startswith("/static/") and ref.endswith(".js"):  # the modules it imports
-            folder = ref.rsplit("/", 1)[0]
-            for name in re.findall(r"""from\s+["']\./([\w./-]+\.js)["']""", body.decode()):
-                refs.append(f"{folder}/{name}")
+        if ref.endswith(".js"):  # the ES modules it imports, relative ("./x.js") or from the hub ("/vendor/x.js")
+            for name in re.findall(r"""(?:\bfrom|\bimport)\s*["']((?:\./|\.\./|/)[\w./-]+\.js)["']""", body.decode()):
+                refs.append(urljoin(ref, name))
     status, strings = fetch(f"{base}/api/strings/it")
     assert status == 200 and b'"tv.room"' in strings, strings[:200]
     print(f"  /api/strings/it: {len(strings)} bytes")
@@ -130,7 +130,8 @@ def main(wheel_arg: str, dudo: str) -> int:
     extra = {t for t in tops if t != "dudo_hub" and not t.endswith(".dist-info")}
     assert not extra, f"the wheel installs more than dudo_hub: {sorted(extra)}"
     names = zipfile.ZipFile(wheel).namelist()
-    for needed in ("dudo_hub/web_display/vendor/socket.io.min.js", "dudo_hub/web_display/strings/it.json",
+    for needed in ("dudo_hub/web_display/vendor/socket.io.min.js", "dudo_hub/web_display/vendor/preact-htm.js",
+                   "dudo_hub/web_display/vendor.json", "dudo_hub/web_display/strings/it.json",
                    "dudo_hub/web_display/templates/tv.html", "dudo_hub/voice/packs/it.json"):
         assert needed in names, f"the wheel lacks {needed}"
     print(f"wheel: one top-level package (dudo_hub), {len(names)} files")

@@ -1,11 +1,14 @@
-"""Where the packaged files are: pages, the vendored Socket.IO client.
+"""Where the packaged files are: pages, and the browser libraries vendored from npm.
 
 Everything is found through `importlib.resources`, so the hub works the same from a
-checkout (editable install) and from an installed wheel.
+checkout (editable install) and from an installed wheel. `web_display/vendor.json` names
+the vendored files (served name -> path under node_modules); the wheel holds copies in
+`vendor/` (setup.py), a checkout reads them from `node_modules/`.
 """
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 from pathlib import Path
 
@@ -23,10 +26,24 @@ def web_dir() -> Path:
     return package_dir(WEB_PACKAGE)
 
 
-def socket_client() -> Path | None:
-    """The browser's Socket.IO client: vendored into the wheel at build time, or npm's copy in a checkout."""
+def vendor_names() -> dict[str, str]:
+    """Served name -> its path under node_modules, from web_display/vendor.json."""
+    listed: dict[str, str] = json.loads((package_dir(WEB_PACKAGE) / "vendor.json").read_text(encoding="utf-8"))
+    return listed
+
+
+def vendored(name: str) -> Path | None:
+    """A vendored browser file: the wheel's copy, or npm's in a checkout; None when missing or unlisted."""
+    source = vendor_names().get(name)
+    if source is None:
+        return None
     web = web_dir()
-    for path in (web / "vendor" / CLIENT_NAME, web / "node_modules" / "socket.io-client" / "dist" / CLIENT_NAME):
+    for path in (web / "vendor" / name, web / "node_modules" / source):
         if path.is_file():
             return path
     return None
+
+
+def socket_client() -> Path | None:
+    """The browser's Socket.IO client."""
+    return vendored(CLIENT_NAME)

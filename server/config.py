@@ -16,7 +16,7 @@ class Config:
     DATA_DIR: Path | None = Path("data")  # None: nothing is stored
     PUBLIC_URL: str = ""  # "http://192.168.1.20:8000"; empty: taken from each page request
     BOT_DELAY: float = 1.5
-    REVEAL_PAUSE: float = 4.0  # extra seconds a bot waits after a reveal, so the table can look at the dice
+    REVEAL_PAUSE: float = 5.0  # seconds the TVs show a reveal; bots wait as long before their next move
     BOT_THREAD: bool = True  # False: bots move at once, in the caller's thread (tests)
     DROP_GRACE: float = 30.0
     RATE_CAPACITY: float = 20.0

@@ -109,13 +109,14 @@ def move(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Repl
 
 
 def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
-    """host: preset, options and dice (lobby), and language (voice follows it)."""
+    """host: preset, options and dice (lobby), language (voice follows it) and table settings (any time)."""
     preset = payloads.text(data, "preset", 40, required=False)
     lang = payloads.text(data, "lang", 8, required=False)
     dice = payloads.text(data, "dice", 20, required=False)
     options = payloads.mapping(data, "options") if "options" in data else None
+    table = payloads.mapping(data, "table") if "table" in data else None
     host_only(viewer)
-    room.configure(preset, options, lang, dice)
+    room.configure(preset, options, lang, table, dice)
     voice = the_hub.voices.get(room.code)
     if lang is not None and voice is not None:
         voice.set_language(lang)
@@ -152,6 +153,12 @@ def host_start(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -
     return {"version": room.version()}
 
 
+def host_skip_reveal(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+    """host: end the look at the dice now (TVs close the reveal, bots may move)."""
+    host_only(viewer)
+    room.skip_reveal()
+
+
 def host_restart(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
     """host: back to the lobby with the same seats."""
     host_only(viewer)
@@ -173,6 +180,7 @@ HANDLERS: dict[str, Handler] = {
     "host:bot_takeover": host_bot_takeover,
     "host:start": host_start,
     "host:restart": host_restart,
+    "host:skip_reveal": host_skip_reveal,
     "sync": sync,
     **TABLE_HANDLERS,
 }

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dudo_hub import engine
+from dudo_hub.server import tablesettings
 from dudo_hub.server.botrunner import BotRunner
 from dudo_hub.server.config import Config
 from dudo_hub.server.errors import HubError
@@ -248,6 +249,7 @@ class Hub:
         state = frame.state
         player = viewer.player if viewer.role == "phone" else None
         view = engine.view_for(state, player) if state is not None else None
+        view = tablesettings.screen_view(view, player is not None, frame.public["table"])
         legal = None
         if state is not None and player is not None and player in state.players:
             legal = engine.legal_summary(state, player)

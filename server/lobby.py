@@ -11,6 +11,7 @@ from typing import Any
 
 from dudo_hub import engine
 from dudo_hub.engine.bots import LEVELS
+from dudo_hub.server import tablesettings
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.names import clean_name, same_name
 from dudo_hub.server.realdice import MODES as DICE_MODES
@@ -24,10 +25,11 @@ def default_level() -> str:
 
 
 def catalogue() -> dict[str, Any]:
-    """What the host's lobby offers: presets, option choices, bot levels, languages."""
+    """What the host's lobby offers: presets, option choices, table settings, bot levels, languages."""
     return {
         "presets": {name: rules.to_dict() for name, rules in engine.PRESETS.items()},
         "choices": {k: list(v) for k, v in engine.CHOICES.items()},
+        "table": {k: list(v) for k, v in tablesettings.CHOICES.items()},
         "bot_levels": list(LEVELS),
         "default_level": default_level(),
         "langs": list(LANGS),
@@ -36,7 +38,7 @@ def catalogue() -> dict[str, Any]:
 
 
 class Lobby:
-    """Seats (phones and bots), the rules of the next game, and the room's language."""
+    """Seats (phones and bots), the rules of the next game, the room's language and table settings."""
 
     def __init__(self, code: str, preset: str, lang: str) -> None:
         self.code = code
@@ -44,6 +46,7 @@ class Lobby:
         self.rules = engine.make_rules(preset)
         self.lang = lang if lang in LANGS else "en"
         self.dice = "hub"  # whose dice: the hub's, or real cups (referee / scoreboard)
+        self.table: dict[str, Any] = dict(tablesettings.DEFAULTS)  # what the screens show (server/tablesettings.py)
 
     # ----- reading ---------------------------------------------------------------------------
 
@@ -135,12 +138,13 @@ class Lobby:
         return True
 
     def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None,
-                  started: bool, dice: str | None = None) -> None:
-        """Change the rules and the dice (lobby only) and/or the language (any time)."""
+                  table: dict[str, Any] | None, started: bool, dice: str | None = None) -> None:
+        """Change the rules and the dice (lobby only), the language and the table settings (any time)."""
         if lang is not None and lang not in LANGS:
             raise HubError("bad_payload", f"lang must be one of {', '.join(LANGS)}")
+        settings = tablesettings.merged(self.table, table) if table is not None else self.table
         if dice is not None:
-            self._set_dice(dice, started)
+            self._check_dice(dice, started)
         if preset is not None or options is not None:
             if started:
                 raise HubError("already_started", "the game has started; restart to change the rules")
@@ -149,15 +153,17 @@ class Lobby:
                                            {**keep, **(options or {})})
         if lang is not None:
             self.lang = lang
+        if dice is not None:
+            self.dice = dice
+        self.table = settings
 
-    def _set_dice(self, dice: str, started: bool) -> None:
+    def _check_dice(self, dice: str, started: bool) -> None:
         if dice not in DICE_MODES:
             raise HubError("bad_payload", f"dice must be one of {', '.join(DICE_MODES)}")
         if started:
             raise HubError("already_started", "the game has started; restart to change the dice")
         if dice == "scoreboard" and any(s.kind == BOT for s in self.seats):
             raise HubError("no_bots_here", "remove the bots first: nobody enters dice on a scoreboard")
-        self.dice = dice
 
     def humans(self) -> list[str]:
         """The seats a phone plays now (not a bot, nor a bot standing in)."""

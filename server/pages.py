@@ -72,13 +72,16 @@ def host(code: str) -> str:
     return _page("host.html", room, "host", host_key=room.host_key)
 
 
-@bp.get("/vendor/socket.io.min.js")
-def vendor_client() -> BaseResponse:
-    """The Socket.IO browser client installed by npm."""
-    client = assets.socket_client()
-    if client is None:
-        return Response("socket.io-client is not installed: run `bash install.sh`.\n", 503, mimetype="text/plain")
-    return send_file(client, mimetype="application/javascript", max_age=3600)
+@bp.get("/vendor/<name>")
+def vendor(name: str) -> BaseResponse:
+    """A browser library installed by npm (listed in web_display/vendor.json)."""
+    if name not in assets.vendor_names():
+        abort(404, description=f"no vendored file {name!r}")
+    found = assets.vendored(name)
+    if found is None:
+        return Response(f"{name} is not installed: run `bash install.sh`.\n", 503, mimetype="text/plain")
+    kind = "application/javascript" if name.endswith(".js") else "text/plain"
+    return send_file(found, mimetype=kind, max_age=3600)
 
 
 @bp.get("/qr/<code>.svg")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from dudo_hub import engine
 from dudo_hub.engine import snapshot
+from dudo_hub.server import tablesettings
 from dudo_hub.server.commitment import Commitment
 from dudo_hub.server.realdice import RealDice
 from dudo_hub.server.seats import HUMAN, Seat
@@ -34,6 +35,7 @@ def to_record(room: Room) -> dict[str, Any]:
         "dice_mode": lobby.dice,
         "real": game.real.to_record(),
         "seats": [s.to_record() for s in lobby.seats],
+        "table": dict(lobby.table),
     }
 
 
@@ -44,6 +46,7 @@ def from_record(record: dict[str, Any], settings: RoomSettings, hooks: Hooks) ->
     room = Room(record["code"], record["preset"], record["lang"], settings, hooks)
     lobby, game = room.lobby, room.game
     lobby.rules = engine.make_rules(record["preset"], record["options"])
+    lobby.table = tablesettings.restored(record.get("table"))
     room.host_key = record["host_key"]
     room.default = bool(record["default"])
     lobby.seats = [Seat.from_record(s) for s in record["seats"]]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from dudo_hub.engine import GameState
 from dudo_hub.server.outbox import Listener
+from dudo_hub.server.seats import HUMAN, Seat
 
 if TYPE_CHECKING:
     from dudo_hub.server.lobby import Lobby
@@ -37,7 +38,7 @@ class RoomSettings:
     drop_grace: float = 30.0  # seconds before the host may give a dropped phone's seat to a bot
     seed: int | None = None  # dice seed for tests; None uses the system's cryptographic source
     clock: Callable[[], float] = time.monotonic
-    reveal_pause: float = 0.0  # extra seconds before a bot moves after a reveal
+    reveal_pause: float = 0.0  # seconds the TVs show a reveal; bots wait that long before moving after one
 
 
 @dataclass
@@ -52,9 +53,10 @@ class Hooks:
 
 
 def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
-                events: tuple[dict[str, Any], ...]) -> Frame:
+                events: tuple[dict[str, Any], ...], settings: RoomSettings | None = None) -> Frame:
     """The room as every client may see it, with this change's events."""
     state = game.state
+    settings = settings or RoomSettings()
     public = {
         "code": code,
         "lang": lobby.lang,
@@ -64,7 +66,7 @@ def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
         "started": state is not None,
         "over": game.over,
         "version": game.version,
-        "seats": [s.public() for s in lobby.seats],
+        "seats": [{**s.public(), "grace_until": grace_until(s, settings)} for s in lobby.seats],
         "max_seats": lobby.rules.max_players,
         "min_seats": lobby.rules.min_players,
         "join_url": join_url,
@@ -72,10 +74,21 @@ def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
         "last_round": game.last_round,
         "real": game.real.public(state, lobby.humans()) if state is not None else
         {"mode": lobby.dice, "waiting": [], "proposal": None},
+        "table": dict(lobby.table),
+        "reveal_pause": settings.reveal_pause,
     }
     index = {s.player: i for i, s in enumerate(lobby.seats)}
     private = {player: {"entered": cup} for player, cup in game.real.entered.items()}
     return Frame(code, public, state, index, events, tuple(game.recent), private)
+
+
+def grace_until(seat: Seat, settings: RoomSettings) -> float | None:
+    """When (Unix time, seconds) the host may let a bot play a phone's seat that is away; None
+    while its phone is there or a bot already plays it. A seat given up is free at once."""
+    if seat.kind != HUMAN or seat.connected or seat.takeover or seat.dropped_at is None:
+        return None
+    left = 0.0 if seat.left else seat.dropped_at + settings.drop_grace - settings.clock()
+    return round(time.time() + max(0.0, left), 3)
 
 
 def voice_notice(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:

@@ -1,17 +1,10 @@
-"""A room: one table. It owns the lock and the hooks; the work is done by its parts.
-
-- `Lobby` (server/lobby.py): seats, rules and language;
-- `GameSession` (server/session.py): the engine state, chance, commitment, voice undo;
-- `BotDriver` (server/botdriver.py): the bots' moves;
-- `records` (server/records.py): the room to and from storage;
-- `VoicePort` (server/voiceport.py): the voice controller's `voice.table.Room` protocol,
-  inherited, so the voice link hands the controller the room itself.
-
-Every public method takes the room's lock, so sockets, bots and voice may call from any
-thread. After each change the room hands the hub a `Frame` (an immutable picture of the
-room: the hub builds each connection's message from it and never calls back into the
-room), saves the record, and, once the lock is released, tells its listeners (the voice
-controller) in order (server/outbox.py).
+"""A room: one table. It owns the lock and the hooks; its parts do the work: `Lobby` (seats,
+rules, language, table settings), `GameSession` (the engine state, chance, commitment, voice
+undo, the reveal), `BotDriver` (the bots' moves), `records` (storage) and `VoicePort` (the voice
+controller's `voice.table.Room` protocol, inherited: the voice link hands over the room itself).
+Every public method takes the room's lock. After each change the room hands the hub a `Frame`
+(an immutable picture the hub builds each connection's message from, never calling back into the
+room), saves the record, and, once the lock is released, tells its listeners (server/outbox.py).
 """
 
 from __future__ import annotations
@@ -139,9 +132,9 @@ class Room(VoicePort):
         self._lobby_change(self.lobby.set_connected, player, connected, self.settings.clock())
 
     def configure(self, preset: str | None, options: dict[str, Any] | None, lang: str | None,
-                  dice: str | None = None) -> None:
-        """Change the rules and the dice (lobby only) and/or the language (any time)."""
-        self._lobby_change(self.lobby.configure, preset, options, lang, self.started, dice)
+                  table: dict[str, Any] | None = None, dice: str | None = None) -> None:
+        """Change the rules and dice (lobby only), the language and the table settings (any time)."""
+        self._lobby_change(self.lobby.configure, preset, options, lang, table, self.started, dice)
 
     def _lobby_change(self, change: Callable[..., Any], *args: Any, lobby_only: bool = False) -> Any:
         """Run a lobby change under the lock and tell everyone (a change answering False changed nothing)."""
@@ -193,6 +186,12 @@ class Room(VoicePort):
                 "dice": self.game.enter_dice, "propose": self.game.propose_count, "confirm": self.game.confirm_count}
             events, engine_events = act[what](player, value)
             self._changed(events, "phone" if player != VOICE else "voice", engine_events)
+
+    def skip_reveal(self) -> None:
+        """The host ends the look at the dice: screens close the reveal, bots may move at once."""
+        with self._locked():
+            self.hooks.notice(self.code, "reveal_end", {"round": self.game.end_reveal()})
+            self._wake_bots()
 
     def cancel_voice(self, player: str, version: int) -> None:
         """Take back the last bid the voice credited to `player`, if nothing happened since."""
@@ -264,7 +263,7 @@ class Room(VoicePort):
         self._wake_bots()
 
     def _frame(self, events: tuple[dict[str, Any], ...]) -> Frame:
-        return build_frame(self.code, self.join_url, self.lobby, self.game, events)
+        return build_frame(self.code, self.join_url, self.lobby, self.game, events, self.settings)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:

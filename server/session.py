@@ -60,7 +60,7 @@ class GameSession:
     def start(self, players: Sequence[str], rules: Rules, dice: str = "hub") -> Played:
         """Deal a new game: first player, roll (or wait for the real cups), and wait for the opener."""
         self.recent.clear()
-        self.last_round, self.undo = None, None
+        self.last_round, self.undo, self.revealed = None, None, False
         self.real = RealDice(dice)
         self.state, events = self._settle(engine.new_game(list(players), rules))
         return events, []
@@ -68,6 +68,7 @@ class GameSession:
     def end(self) -> None:
         """Drop the game (back to the lobby)."""
         self.state, self.commitment, self.undo, self.last_round = None, None, None, None
+        self.revealed = False
         self.recent.clear()
 
     def playing(self) -> GameState:
@@ -112,6 +113,13 @@ class GameSession:
             self.undo = Undo(before, self.state.version, action.player, action.bid.to_list())
         self.revealed = any(e.kind == "reveal" for e in events)
         return out + more, events
+
+    def end_reveal(self) -> int | None:
+        """The look at the dice is over (the host skipped it): bots need not wait. Returns its round."""
+        if self.state is None:
+            raise HubError("not_started", "there is no game, so no reveal")
+        self.revealed = False
+        return self.last_round["round"] if self.last_round else None
 
     def cancel_voice(self, player: str, version: int) -> Played:
         """Take back the last bid the voice credited to `player`, if nothing happened since."""

@@ -56,17 +56,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveHub]:
-    """The server engineer's app served by werkzeug in a thread; shut down at the end of the module."""
+def hub(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveHub]:
+    """The app served by werkzeug in a thread on 127.0.0.1; shut down at the end of the module.
+    A test module may set `HUB_OPTIONS = {"REVEAL_PAUSE": 2.0, ...}` (Config fields) for its hub."""
     app_module = pytest.importorskip("dudo_hub.server.app", reason="the hub (server.app) is not importable")
     from werkzeug.serving import make_server
 
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    config = app_module.TestConfig(
-        DATA_DIR=tmp_path_factory.mktemp("hubdata"), PUBLIC_URL=url,
-        BOT_THREAD=True, BOT_DELAY=0.05, SEED=None,
-    )
+    options = {"BOT_THREAD": True, "BOT_DELAY": 0.05, "SEED": None, **getattr(request.module, "HUB_OPTIONS", {})}
+    config = app_module.TestConfig(DATA_DIR=tmp_path_factory.mktemp("hubdata"), PUBLIC_URL=url, **options)
     app = app_module.create_app(config)
     hub_obj = app_module.get_hub(app)
     room = hub_obj.rooms[hub_obj.default_code]

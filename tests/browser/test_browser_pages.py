@@ -1,4 +1,5 @@
-"""The TV, three phones and the host lobby in separate browser contexts, against the real hub.
+"""A whole game as a table plays it: the TV, three phones and the host page in separate browser
+contexts, against the real hub, the phones' real buttons tapped.
 
 Run: `python -m pytest tests/browser -m browser` (needs /usr/bin/chromium; skipped otherwise).
 Screenshots go to test-artifacts/ (gitignored).
@@ -14,40 +15,25 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browserkit import HOST, PHONE, TV, axe_problems, open_page, seat_phone, visible
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-TV = {"viewport": {"width": 1920, "height": 1080}}
-HOST = {"viewport": {"width": 1280, "height": 900}}
+HUB_OPTIONS = {"REVEAL_PAUSE": 0.8}
 NAMES = ["Marco", "Giulia", "Ana"]
 GAME_TIMEOUT = 180.0
 
 
-def _open(browser: Any, watch: Any, label: str, url: str, options: dict[str, Any]) -> Any:
-    context = browser.new_context(**options)
-    page = watch.attach(context.new_page(), label)
-    page.set_default_timeout(15_000)
-    page.goto(url)
-    return page
-
-
-def _visible(page: Any, selector: str) -> bool:
-    loc = page.locator(selector)
-    return loc.count() > 0 and loc.first.is_visible()
-
-
 def _enabled(page: Any, selector: str) -> bool:
-    return _visible(page, selector) and page.locator(selector).first.is_enabled()
+    return visible(page, selector) and page.locator(selector).first.is_enabled()
 
 
 def _play_once(page: Any, rng: random.Random) -> bool:
     """If it is this phone's turn, play one legal move from the UI; True when a move was sent."""
-    if not _visible(page, "body.my-turn #controls"):
+    if not visible(page, "body.my-turn #controls"):
         return False
-    if _visible(page, "#reveal"):
+    if visible(page, "#reveal"):
         with contextlib.suppress(Exception):  # tap the reveal card away (it may go by itself meanwhile)
-            page.locator("#reveal").click(timeout=1000)
+            page.locator("#reveal-ok").click(timeout=1000)
     if _enabled(page, "#direction button"):
         page.locator("#direction button").nth(rng.randrange(2)).click()
         return True
@@ -70,14 +56,30 @@ def _play_once(page: Any, rng: random.Random) -> bool:
     return False
 
 
-def test_tv_phones_and_host_play_a_game_to_the_end(
-    hub: Any, browser: Any, watch: Any, artifacts: Path
-) -> None:
+def _on_screen(page: Any, selector: str) -> bool:
+    """The element's box lies inside the viewport (no scrolling needed to see or tap it)."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1 and box["x"] >= 0 \
+        and box["x"] + box["width"] <= size["width"] + 1
+
+
+def _landscape_check(phone: Any, artifacts: Path) -> None:
+    """Turned sideways on its turn: the phone's own dice and the bid controls are both on screen."""
+    phone.set_viewport_size({"width": 844, "height": 390})
+    phone.wait_for_timeout(150)
+    phone.screenshot(path=str(artifacts / "phone-landscape.png"))
+    for selector in ("#my-dice svg.die", "#bid-btn", "#qty-up", ".ph-face"):
+        assert _on_screen(phone, selector), f"landscape: {selector} is off screen"
+    phone.set_viewport_size(PHONE["viewport"])
+
+
+def test_tv_phones_and_host_play_a_game_to_the_end(hub: Any, browser: Any, watch: Any, artifacts: Path) -> None:
     rng = random.Random(11)
     code = hub.code
-    tv = _open(browser, watch, "tv", f"{hub.url}/tv/{code}?hold=1200", TV)
-    host = _open(browser, watch, "host", hub.host_url, HOST)
-    tv.wait_for_selector("#join-card:not([hidden]) img.qr")
+    tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{code}", TV)
+    host = open_page(browser, watch, "host", hub.host_url, HOST)
+    tv.wait_for_selector(".join-card img.qr")
     assert tv.locator("#room-code").inner_text().strip() == code
 
     # the host switches the room to English: every page follows
@@ -85,80 +87,112 @@ def test_tv_phones_and_host_play_a_game_to_the_end(
     tv.wait_for_function("document.documentElement.lang === 'en'")
     tv.wait_for_selector("text=Scan to join")
 
-    # short games: 2 dice each, chosen from the options table
+    # short games: 2 dice each, chosen among the options
     host.click("#options-box summary")
-    host.select_option("#opt-max_dice", label="2")
+    host.locator('fieldset[data-name="max_dice"] label.chip', has_text="2").click()
     host.click("#save")
     host.wait_for_selector("#saved:has-text('Saved')")
     assert hub.room.rules.max_dice == 2
 
-    phones = []
-    for name in NAMES:
-        phone = _open(browser, watch, name, f"{hub.url}/join/{code}?hold=250", PHONE)
-        phone.fill("#name", name)
-        phone.click("#sit")
-        phone.wait_for_selector("#lobby:not([hidden])")
-        token = phone.evaluate(f"localStorage.getItem('dudo:{code}:token')")
-        assert token, f"{name}: no seat token stored"
-        phones.append(phone)
-
+    phones = [seat_phone(browser, watch, hub.url, code, name) for name in NAMES]
+    for phone in phones:
+        assert phone.evaluate(f"localStorage.getItem('dudo:{code}:token')"), "no seat token stored"
     host.select_option("#bot-level", index=0)
     host.click("#add-bot")
     host.wait_for_selector(".host-seat >> nth=3")
     host.click("#add-bot")
     host.wait_for_selector(".host-seat >> nth=4")
-    tv.wait_for_selector(".seat >> nth=4")
+    tv.wait_for_selector(".seat-card >> nth=4")
     tv.screenshot(path=str(artifacts / "tv-lobby.png"))
     host.screenshot(path=str(artifacts / "host-lobby.png"), full_page=True)
     phones[0].screenshot(path=str(artifacts / "phone-lobby.png"))
 
     host.click("#start")
-    tv.wait_for_selector(".seat.turn", timeout=15_000)
+    tv.wait_for_selector(".seat-card.turn", timeout=15_000)
     for phone in phones:
-        phone.wait_for_selector("#game:not([hidden])")
+        phone.wait_for_selector("#game")
+    assert "lobby" not in host.locator("h1").inner_text().lower()
 
     deadline = time.monotonic() + GAME_TIMEOUT
     moves = 0
-    shot_phone = shot_tv = shot_reveal = reloaded = False
-    while time.monotonic() < deadline and not _visible(tv, "#winner"):
+    shot_phone = shot_tv = shot_reveal = reloaded = relanguaged = turned = False
+    while time.monotonic() < deadline and not visible(tv, ".overlay.winner"):
         moved = False
         for phone in phones:
-            if not shot_phone and _visible(phone, "body.my-turn #bid-btn") and _visible(phone, "#my-dice svg.die"):
+            if not turned and visible(phone, "body.my-turn #bid-btn") and not visible(phone, "#reveal"):
+                _landscape_check(phone, artifacts)
+                turned = True
+            if not shot_phone and visible(phone, "body.my-turn #bid-btn") and visible(phone, "#my-dice svg.die"):
                 phone.screenshot(path=str(artifacts / "phone-turn.png"))
                 shot_phone = True
             if _play_once(phone, rng):
                 moves += 1
                 moved = True
                 phone.wait_for_timeout(60)
-        if not shot_tv and moves >= 2 and _visible(tv, "#center-bid .bid-q") and not _visible(tv, "#reveal"):
+        if not shot_tv and moves >= 2 and visible(tv, ".center-bid .bid") and not visible(tv, ".overlay.reveal"):
             tv.screenshot(path=str(artifacts / "tv-game.png"))
-            shot_tv = not _visible(tv, "#reveal")  # a reveal came up meanwhile: take it again later
-        if not shot_reveal and _visible(tv, "#reveal"):
-            tv.wait_for_timeout(700)  # let the dice land
+            shot_tv = True
+        if not shot_reveal and visible(tv, ".overlay.reveal"):
             tv.screenshot(path=str(artifacts / "tv-reveal.png"))
             shot_reveal = True
+        if not relanguaged and moves >= 2:
+            # mid-game the host switches to Italian: only the language is sent, everyone follows
+            host.check('input[name="lang"][value="it"]')
+            tv.wait_for_function("document.documentElement.lang === 'it'")
+            phones[1].wait_for_function("document.documentElement.lang === 'it'")
+            assert host.locator('input[name="lang"][value="it"]').is_checked()
+            assert not visible(host, ".toast-error"), host.locator(".toasts").inner_text()
+            relanguaged = True
         if not reloaded and moves >= 3 and hub.room.state is not None and hub.room.state.phase.value == "bidding":
             # a phone that sleeps or reloads keeps its seat: the token goes in the auth on reconnect
             phones[0].reload()
-            phones[0].wait_for_selector("#game:not([hidden])")
+            phones[0].wait_for_selector("#game")
             assert phones[0].locator("#me").inner_text() == NAMES[0]
             reloaded = True
         if not moved:
             tv.wait_for_timeout(80)
-    assert _visible(tv, "#winner"), f"no winner on the TV after {moves} phone moves"
-    assert moves > 0, "the phones never played"
+    assert visible(tv, ".overlay.winner"), f"no winner on the TV after {moves} phone moves"
+    assert moves > 0 and reloaded and relanguaged and turned
     winner = hub.room.state.players[hub.room.state.winner]
-    assert winner in tv.locator("#winner-name").inner_text()
+    assert winner in tv.locator(".winner-name").inner_text()
     tv.screenshot(path=str(artifacts / "tv-winner.png"))
     for phone in phones:
-        phone.wait_for_selector("#final:not([hidden])")
+        phone.wait_for_selector("#final")
     phones[0].screenshot(path=str(artifacts / "phone-final.png"))
+    host.screenshot(path=str(artifacts / "host-over.png"), full_page=True)
 
-    # start again: back to the lobby, same seats
+    # at the end, back to the lobby (not a danger button, and it says where it goes)
+    assert "btn-primary" in (host.locator("#restart").get_attribute("class") or "")
     host.click("#restart")
-    tv.wait_for_selector("#join-card:not([hidden])")
-    assert not _visible(tv, "#winner")
-    assert reloaded
+    tv.wait_for_selector(".join-card")
+    host.wait_for_selector(".toast-ok")
+    assert "sala d'attesa" in host.locator(".toasts").inner_text().lower()
+    assert not visible(tv, ".overlay.winner")
+    assert not watch.errors, "\n".join(watch.errors)
+
+
+def test_pages_pass_axe_in_the_lobby_and_in_a_game(hub: Any, browser: Any, watch: Any) -> None:
+    """axe-core (from npm, injected by the test): no serious or critical violation on any page."""
+    room = hub.room
+    if room.started:
+        room.restart()
+    tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
+    host = open_page(browser, watch, "host", hub.host_url, HOST)
+    host_phone = open_page(browser, watch, "host on a phone", hub.host_url, PHONE)
+    newcomer = open_page(browser, watch, "newcomer", f"{hub.url}/join/{hub.code}", PHONE)
+    phone = seat_phone(browser, watch, hub.url, hub.code, "Zoe")
+    host.wait_for_selector(".preset-card")
+    newcomer.wait_for_selector("#sit")
+    problems = {label: axe_problems(page) for label, page in
+                (("tv lobby", tv), ("host lobby", host), ("host lobby on a phone", host_phone),
+                 ("phone join", newcomer), ("phone lobby", phone))}
+    host.click("#start")
+    phone.wait_for_selector("#game")
+    tv.wait_for_selector(".seat-card.turn")
+    host.wait_for_selector("#restart")
+    for label, page in (("tv game", tv), ("host game", host), ("phone game", phone)):
+        problems[label] = axe_problems(page)
+    assert not any(problems.values()), "\n".join(f"{k}: {v}" for k, v in problems.items() if v)
     assert not watch.errors, "\n".join(watch.errors)
 
 
@@ -180,8 +214,8 @@ def test_pages_request_nothing_outside_the_hub(hub: Any, browser: Any, watch: An
         page.goto(url)
         pages.append(page)
     pages[0].wait_for_selector(".felt")
-    pages[1].wait_for_selector("#join:not([hidden]), #lobby:not([hidden]), #game:not([hidden])")
-    pages[2].wait_for_selector(".preset-card")
+    pages[1].wait_for_selector(".ph-join, .ph-lobby, .ph-game")
+    pages[2].wait_for_selector("#status")
     for page in pages:
         page.wait_for_load_state("networkidle")
     requested = [u for u in watch.requests + sockets if not u.startswith(("data:", "blob:"))]
@@ -189,5 +223,6 @@ def test_pages_request_nothing_outside_the_hub(hub: Any, browser: Any, watch: An
     foreign = [u for u in requested if urlsplit(u).hostname != "127.0.0.1"]
     assert not foreign and not outside, f"requests outside the hub: {foreign + outside}"
     assert any("/vendor/socket.io.min.js" in u for u in requested)
+    assert any("/vendor/preact-htm.js" in u for u in requested)
     assert any("/api/strings/" in u for u in requested)
     assert not watch.errors, "\n".join(watch.errors)

@@ -45,3 +45,17 @@ def test_missing_client_is_a_clear_503(http, monkeypatch, tmp_path):
     monkeypatch.setattr(assets, "web_dir", lambda: tmp_path)
     reply = http.get("/vendor/socket.io.min.js")
     assert reply.status_code == 503 and "bash install.sh" in reply.text
+
+
+def test_the_vendored_libraries_are_the_listed_ones(http):
+    from dudo_hub.server import assets
+
+    names = assets.vendor_names()
+    assert {"socket.io.min.js", "preact-htm.js"} <= set(names)
+    for name in names:
+        reply = http.get(f"/vendor/{name}")
+        assert reply.status_code in (200, 503), name
+        if reply.status_code == 200 and name.endswith(".js"):
+            assert reply.mimetype == "application/javascript"
+    assert http.get("/vendor/left-pad.js").status_code == 404
+    assert http.get("/vendor/..%2Fvendor.json").status_code == 404

@@ -6,8 +6,9 @@ from dudo_hub import engine
 from dudo_hub.server.rooms import Hooks, Room, RoomSettings
 
 
-def _room(scheduled: list[float]) -> Room:
-    hooks = Hooks(schedule_bot=lambda room, version, delay: scheduled.append(delay))
+def _room(scheduled: list[float], notices: list[tuple[str, dict]] | None = None) -> Room:
+    hooks = Hooks(schedule_bot=lambda room, version, delay: scheduled.append(delay),
+                  notice=lambda code, event, data: (notices if notices is not None else []).append((event, data)))
     room = Room("TEST", "dudo", "en", RoomSettings(bot_delay=1.0, seed=3, reveal_pause=4.0), hooks)
     room.take_seat("Ann")
     room.add_bot("easy")
@@ -36,3 +37,23 @@ def test_after_an_ordinary_bid_a_bot_takes_its_usual_pause():
     assert room.submit("Ann", {"action": "bid", "quantity": 7, "face": 6}, source="phone")["ok"]
     assert room.to_act() == "Bot 1"
     assert scheduled and 0.6 <= scheduled[-1] <= 1.4
+
+
+def test_the_host_ends_the_reveal_the_screens_close_it_and_the_bot_moves_without_waiting():
+    scheduled: list[float] = []
+    notices: list[tuple[str, dict]] = []
+    room = _room(scheduled, notices)
+    assert room.submit("Ann", {"action": "dudo"}, source="phone")["ok"]
+    assert scheduled[-1] >= 4.0 + 0.6, "the bot waits for the reveal to end"
+    room.skip_reveal()
+    assert notices[-1] == ("reveal_end", {"round": room.game.last_round["round"]})
+    assert scheduled[-1] <= 1.4, "once skipped, the bot takes its usual pause"
+
+
+def test_a_new_game_does_not_inherit_the_last_games_reveal_pause():
+    scheduled: list[float] = []
+    room = _room(scheduled)
+    assert room.submit("Ann", {"action": "dudo"}, source="phone")["ok"]
+    room.restart()
+    room.start()
+    assert scheduled[-1] <= 1.4, "the first bot of a new game takes its usual pause"

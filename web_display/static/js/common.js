@@ -1,6 +1,6 @@
-// Shared by the TV, phone and host pages: catalogue, socket, dice drawing, safety nets.
-// Plain ES module, no build step. The Socket.IO client is the classic script
-// /vendor/socket.io.min.js loaded before this module (window.io).
+// Shared by the TV, phone and host pages: the catalogue, the socket, the table's data, safety nets.
+// Plain ES modules, no build step. The Socket.IO client is the classic script /vendor/socket.io.min.js
+// loaded before the page's module (window.io); the views use Preact with htm (/vendor/preact-htm.js).
 
 const page = document.body ? document.body.dataset : {};
 let strings = {};
@@ -16,12 +16,11 @@ export const ctx = {
 
 // ---------- catalogue ----------
 
-/** Load the page catalogue of `lang` from the hub (cached per language). */
+/** Load the page catalogue of `lang` from the hub; true when it changed. */
 export async function loadStrings(lang) {
-  lang = lang === "en" ? "en" : "it";
   if (lang === currentLang && Object.keys(strings).length) return false;
   try {
-    const res = await fetch(`/api/strings/${lang}`, { cache: "no-cache" });
+    const res = await fetch(`/api/strings/${encodeURIComponent(lang)}`, { cache: "no-cache" });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     strings = await res.json();
     currentLang = lang;
@@ -34,16 +33,11 @@ export async function loadStrings(lang) {
   }
 }
 
-export function lang() {
-  return currentLang || ctx.lang;
-}
-
-/** The catalogue text for `key` with {placeholders} filled; a readable fallback if missing. */
+/** The catalogue text for `key` with {placeholders} filled; `vars._fallback` (or the key's last part) if missing. */
 export function t(key, vars = {}) {
   let text = strings[key];
   if (text === undefined || text === null) {
-    const fallback = vars._fallback;
-    if (fallback !== undefined) return fallback;
+    if (vars._fallback !== undefined) return vars._fallback;
     text = key.split(".").pop().replace(/_/g, " ");
   }
   return String(text).replace(/\{(\w+)\}/g, (m, name) => (vars[name] !== undefined && vars[name] !== null ? vars[name] : m));
@@ -53,191 +47,102 @@ export function has(key) {
   return strings[key] !== undefined;
 }
 
-/** Fill every element carrying data-i18n (text) or data-i18n-placeholder / -aria / -title. */
+/** The few sentences written into the page templates (data-i18n, data-i18n-aria) and the title. */
 export function translateStatic(root = document) {
   root.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
-  root.querySelectorAll("[data-i18n-placeholder]").forEach((node) => { node.placeholder = t(node.dataset.i18nPlaceholder); });
   root.querySelectorAll("[data-i18n-aria]").forEach((node) => { node.setAttribute("aria-label", t(node.dataset.i18nAria)); });
-  root.querySelectorAll("[data-i18n-title]").forEach((node) => { node.title = t(node.dataset.i18nTitle); });
   if (has(`title.${ctx.role}`)) document.title = t(`title.${ctx.role}`, { room: ctx.room });
 }
 
-/** A human message for a server/engine error code; `message` (English, from the server) as fallback. */
+/** A sentence for a reply code (the hub's own `message` as a fallback). */
 export function errorText(code, message) {
   if (code && has(`err.${code}`)) return t(`err.${code}`);
-  if (message) return message;
-  return t("err.unknown");
+  return message || t("err.unknown");
 }
 
-// ---------- DOM helpers ----------
-
-/** el("div", {class: "x", onclick: fn}, child, "text") */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "html") node.innerHTML = value;
-    else if (key === "text") node.textContent = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
-    else if (value === true) node.setAttribute(key, "");
-    else node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-export function $(selector, root = document) {
-  return root.querySelector(selector);
-}
-
-export function show(node, visible) {
-  if (node) node.hidden = !visible;
-}
-
-export function clear(node) {
-  while (node && node.firstChild) node.removeChild(node.firstChild);
-  return node;
-}
-
-// ---------- dice ----------
-
-const PIPS = {
-  1: [[50, 50]],
-  2: [[28, 28], [72, 72]],
-  3: [[27, 27], [50, 50], [73, 73]],
-  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
-  5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
-  6: [[28, 25], [72, 25], [28, 50], [72, 50], [28, 75], [72, 75]],
-};
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function star(cx, cy, outer, inner) {
-  const points = [];
-  for (let i = 0; i < 10; i++) {
-    const r = i % 2 ? inner : outer;
-    const a = -Math.PI / 2 + (i * Math.PI) / 5;
-    points.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
-  }
-  return points.join(" ");
-}
-
-/**
- * An SVG die. face 1..6 (1 = paco, drawn as a star on a red face when `paco` is true),
- * 0 = hidden (a cup-coloured die with a question mark).
- * opts: {paco: true, cls: "extra classes", label: "aria label"}
- */
-export function die(face, opts = {}) {
-  const paco = face === 1 && opts.paco !== false;
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("class", `die ${paco ? "die-paco" : ""} ${face ? `die-${face}` : "die-hidden"} ${opts.cls || ""}`.trim());
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", opts.label || faceName(face));
-  const rect = document.createElementNS(SVG_NS, "rect");
-  Object.entries({ x: 4, y: 4, width: 92, height: 92, rx: 18, class: "die-body" }).forEach(([k, v]) => rect.setAttribute(k, v));
-  svg.append(rect);
-  if (!face) {
-    const q = document.createElementNS(SVG_NS, "text");
-    Object.entries({ x: 50, y: 68, "text-anchor": "middle", class: "die-q" }).forEach(([k, v]) => q.setAttribute(k, v));
-    q.textContent = "?";
-    svg.append(q);
-    return svg;
-  }
-  if (paco) {
-    const s = document.createElementNS(SVG_NS, "polygon");
-    s.setAttribute("points", star(50, 53, 34, 14));
-    s.setAttribute("class", "die-star");
-    svg.append(s);
-    return svg;
-  }
-  for (const [cx, cy] of PIPS[face] || []) {
-    const c = document.createElementNS(SVG_NS, "circle");
-    c.setAttribute("cx", cx); c.setAttribute("cy", cy); c.setAttribute("r", face === 1 ? 13 : 9.5);
-    c.setAttribute("class", "die-pip");
-    svg.append(c);
-  }
-  return svg;
-}
-
-export function faceName(face) {
-  return t(`face.${face}`, { _fallback: String(face) });
-}
-
-/** "6 × [die]" as a node. */
-export function bidNode(bid, opts = {}) {
-  if (!bid) return el("span", { class: "bid bid-none" }, opts.none || "—");
-  const [q, f] = Array.isArray(bid) ? bid : [bid.quantity, bid.face];
-  return el("span", { class: `bid ${opts.cls || ""}`, "aria-label": `${q} × ${faceName(f)}` },
-    el("span", { class: "bid-q" }, String(q)),
-    el("span", { class: "bid-x", "aria-hidden": "true" }, "×"),
-    die(f, { paco: opts.paco }));
-}
-
-// ---------- data helpers (tolerant of the server's exact field names) ----------
-
-export function pick(obj, ...keys) {
-  if (!obj) return undefined;
-  for (const key of keys) {
-    if (obj[key] !== undefined && obj[key] !== null) return obj[key];
-  }
-  return undefined;
-}
-
-/** The room's seats merged with the engine view's players: [{name, bot, level, connected, dice, out, ...}] */
-export function seatsOf(room, view) {
-  const byName = new Map();
-  const roomSeats = pick(room, "seats", "players") || [];
-  roomSeats.forEach((s, i) => {
-    if (typeof s === "string") s = { player: s };
-    const name = pick(s, "player", "name", "id");
-    if (!name) return;
-    byName.set(name, {
-      name,
-      seat: i,
-      bot: !!pick(s, "bot", "is_bot") || s.kind === "bot" || !!s.takeover,
-      takeover: !!s.takeover,
-      left: !!s.left,
-      level: pick(s, "level", "bot_level"),
-      connected: pick(s, "connected", "online") !== false,
-      dropped: !!pick(s, "dropped") || (s.kind === "human" && s.connected === false),
-      dice: pick(s, "dice"),
-      out: false,
-    });
-  });
-  const players = (view && view.players) || [];
-  if (!players.length) return [...byName.values()];
-  return players.map((p) => ({
-    ...(byName.get(p.name) || { bot: false, connected: true }),
-    ...p,
-    name: p.name,
-    out: !!p.out,
-  }));
-}
-
-export function roomPhase(room, view) {
-  if (room && room.started === false) return "lobby";
-  if (room && room.over === true) return "over";
-  const p = pick(room, "phase", "status");
-  if (p === "lobby") return "lobby";
-  if (!view) return "lobby";
-  return view.phase === "over" ? "over" : "playing";
+/** Follow the room's language: load its catalogue, then `rerender`. */
+export async function followLanguage(roomLang, rerender) {
+  if (roomLang && roomLang !== currentLang && (await loadStrings(roomLang))) rerender();
 }
 
 export function fmtPct(x) {
   if (typeof x !== "number" || Number.isNaN(x)) return "";
-  const v = x > 1 ? x : x * 100;
-  return `${v < 1 && v > 0 ? "<1" : Math.round(v)}%`;
+  const v = x * 100;
+  return `${v < 1 && v > 0 ? "<1" : v > 99 && v < 100 ? ">99" : Math.round(v)}%`;
 }
 
 export function fmtNum(x) {
-  if (typeof x !== "number") return String(x);
-  return (Math.round(x * 10) / 10).toLocaleString(lang() === "it" ? "it-IT" : "en-GB");
+  return (Math.round(x * 10) / 10).toLocaleString(currentLang || ctx.lang);
+}
+
+/** How long a reveal stays on screen (ms): the hub's `room.reveal_pause`, which the bots wait too. */
+export function revealHold(room) {
+  return room.reveal_pause > 0 ? room.reveal_pause * 1000 : 4000;
+}
+
+/** Seconds left until a Unix time (seconds), never below 0. */
+export function secondsUntil(when) {
+  return typeof when === "number" ? Math.max(0, Math.ceil(when - Date.now() / 1000)) : 0;
+}
+
+// ---------- the table's data (docs/protocol.md) ----------
+
+/** Seats as the screens show them: `room.seats` (who sits, how connected) joined with the view's players (dice). */
+export function seatsOf(room, view) {
+  const players = new Map(((view && view.players) || []).map((p) => [p.name, p]));
+  return ((room && room.seats) || []).map((s, i) => {
+    const p = players.get(s.player);
+    const away = s.kind === "human" && !s.connected && !s.takeover;
+    return {
+      name: s.player, seat: i, kind: s.kind, level: s.level, takeover: s.takeover, left: s.left,
+      bot: s.kind === "bot" || s.takeover, away, graceUntil: s.grace_until,
+      dice: p ? p.dice : null, bullets: p ? p.bullets : 0, out: p ? p.out : false,
+    };
+  });
+}
+
+/** "lobby", "playing" or "over". */
+export function phaseOf(room, view) {
+  if (!room || !room.started || !view) return "lobby";
+  return room.over || view.phase === "over" ? "over" : "playing";
+}
+
+/** Who the table waits for: the opener choosing a direction, else the player to bid. */
+export function waitingFor(view) {
+  if (!view) return null;
+  return view.phase === "direction" ? view.opener : view.turn;
+}
+
+/** The last reveal in `events`, with every event of its story (from the call to the next round). */
+export function revealFromEvents(events) {
+  const evs = events || [];
+  let at = -1;
+  for (let i = evs.length - 1; i >= 0; i--) if (evs[i].kind === "reveal") { at = i; break; }
+  if (at < 0) return null;
+  let start = at;
+  while (start > 0 && !["challenge", "calza"].includes(evs[start].kind)) start--;
+  let end = at;
+  while (end + 1 < evs.length && !["round_started", "reveal", "restarted"].includes(evs[end + 1].kind)) end++;
+  const story = evs.slice(start, end + 1);
+  const rv = evs[at];
+  const call = story.find((e) => e.kind === "challenge" || e.kind === "calza");
+  const over = story.find((e) => e.kind === "round_over") || {};
+  const opened = story.find((e) => e.kind === "dice_opened");
+  return {
+    key: JSON.stringify([opened && opened.round, rv.bid, rv.count, rv.dice]),
+    round: opened ? opened.round : null,
+    call: call && call.kind === "calza" ? "calza" : "dudo",
+    caller: call ? call.player : null,
+    bidder: call ? call.bidder : null,
+    bid: rv.bid, count: rv.count, wild: rv.wild, dice: rv.dice,
+    loser: over.loser || null, gainer: over.gainer || null, story,
+  };
+}
+
+/** The roll for the first player (when the rules roll for it), from the events. */
+export function rollOffFromEvents(events) {
+  const first = (events || []).find((e) => e.kind === "first_player");
+  return first && first.rolls && first.rolls.length ? { player: first.player, rolls: first.rolls } : null;
 }
 
 // ---------- connection ----------
@@ -245,7 +150,10 @@ export function fmtNum(x) {
 let banner;
 function ensureBanner() {
   if (!banner) {
-    banner = el("div", { class: "conn-banner", role: "status", "aria-live": "polite", hidden: true });
+    banner = document.createElement("div");
+    banner.className = "conn-banner";
+    banner.setAttribute("role", "status");
+    banner.hidden = true;
     document.body.prepend(banner);
   }
   return banner;
@@ -253,24 +161,33 @@ function ensureBanner() {
 
 export function setBanner(text, kind = "warn") {
   const b = ensureBanner();
-  if (!text) { b.hidden = true; return; }
+  b.hidden = !text;
+  if (!text) return;
   b.textContent = text;
   b.className = `conn-banner conn-${kind}`;
-  b.hidden = false;
 }
 
-/** Toasts: short messages at the bottom (errors from acks and so on). */
+/** Toasts: short messages at the bottom (refusals, confirmations). */
 export function toast(text, kind = "error", ms = 3500) {
-  let box = $(".toasts");
-  if (!box) { box = el("div", { class: "toasts", role: "alert", "aria-live": "assertive" }); document.body.append(box); }
-  const node = el("div", { class: `toast toast-${kind}` }, text);
+  let box = document.querySelector(".toasts");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "toasts";
+    box.setAttribute("role", "alert");
+    document.body.append(box);
+  }
+  const node = document.createElement("div");
+  node.className = `toast toast-${kind}`;
+  node.textContent = text;
   box.append(node);
   setTimeout(() => node.remove(), ms);
 }
 
 /**
- * Connect to the hub. `auth()` builds the auth object for every (re)connect.
- * handlers: {state(payload), refused(message) -> bool (true: handled), status(connected)}
+ * Connect to the hub. `auth()` builds the auth object for every (re)connect. Each server event
+ * goes to its own handler (docs/protocol.md): state(payload) per connection; voice(status),
+ * caption({text}), reveal_end({round}) for the whole room; lobby(offer) for hosts;
+ * refused(code) -> true when handled; status(connected).
  */
 export function connect(auth, handlers) {
   if (typeof window.io !== "function") {
@@ -278,46 +195,31 @@ export function connect(auth, handlers) {
     throw new Error("socket.io client missing");
   }
   window.__dudoBooted = true;
-  const banner0 = document.getElementById("boot-fail");
-  if (banner0) banner0.remove();
+  const bootFail = document.getElementById("boot-fail");
+  if (bootFail) bootFail.remove();
   const socket = window.io({ auth: (cb) => cb(auth()), transports: ["websocket", "polling"], reconnectionDelayMax: 3000 });
   setBanner(t("conn.connecting"));
   socket.on("connect", () => {
     setBanner(null);
-    handlers.status && handlers.status(true); // the hub sends our state by itself on connect
+    if (handlers.status) handlers.status(true); // the hub sends our state by itself on connect
   });
   socket.on("disconnect", (reason) => {
     setBanner(t("conn.reconnecting"));
-    handlers.status && handlers.status(false);
+    if (handlers.status) handlers.status(false);
     if (reason === "io server disconnect") setTimeout(() => socket.connect(), 1000);
   });
   socket.on("connect_error", (err) => {
     const code = err && err.message;
-    if (handlers.refused && handlers.refused(code, err)) return;
+    if (handlers.refused && handlers.refused(code)) return;
     setBanner(code && has(`err.${code}`) ? `${t("conn.refused")} ${t(`err.${code}`)}` : t("conn.reconnecting"), "error");
     if (!socket.active) setTimeout(() => socket.connect(), 2000);
   });
-  // The hub sends the game as `state` (per connection), and room-wide notices on their own:
-  // `voice` (the voice status), `caption` (words being heard), `lobby` (hosts, once).
-  let lastPayload = null;
-  let voiceStatus = null;
-  let lobbyCatalogue = null;
-  const deliver = () => {
-    if (!lastPayload) return;
-    try {
-      const room = { ...(lastPayload.room || {}), voice: voiceStatus };
-      handlers.state({ ...lastPayload, room, lobby: lobbyCatalogue });
-    } catch (err) {
-      reportError(err);
-    }
-  };
-  socket.on("state", (payload) => { lastPayload = payload || {}; deliver(); });
-  socket.on("voice", (status) => { voiceStatus = status || null; deliver(); });
-  socket.on("caption", (data) => {
-    voiceStatus = { ...(voiceStatus || {}), caption: (data && data.text) || "" };
-    deliver();
-  });
-  socket.on("lobby", (catalogue) => { lobbyCatalogue = catalogue || null; deliver(); });
+  for (const event of ["state", "voice", "caption", "lobby", "reveal_end"]) {
+    if (!handlers[event]) continue;
+    socket.on(event, (data) => {
+      try { handlers[event](data || {}); } catch (err) { reportError(err); }
+    });
+  }
   return socket;
 }
 
@@ -333,8 +235,7 @@ export async function request(socket, event, payload = {}, timeoutMs = 8000) {
   });
 }
 
-/** Resolve true once `socket` is connected (false after `ms`). */
-export function waitConnected(socket, ms) {
+function waitConnected(socket, ms) {
   if (socket.connected) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = (ok) => { clearTimeout(timer); socket.off("connect", onConnect); resolve(ok); };
@@ -353,43 +254,3 @@ export function reportError(err) {
 }
 
 window.addEventListener("unhandledrejection", (ev) => reportError(ev.reason));
-
-/** Re-render after a language change: load the catalogue, then call `rerender`. */
-export async function followLanguage(roomLang, rerender) {
-  if (roomLang && roomLang !== lang()) {
-    const changed = await loadStrings(roomLang);
-    if (changed) rerender();
-  }
-}
-
-/** Whether two sets of CSS class choices differ; used by renderers to avoid flicker. */
-export function same(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** The last reveal among `events`, rebuilt into the view's reveal shape (with its own events). */
-export function revealFromEvents(events) {
-  const evs = events || [];
-  let at = -1;
-  for (let i = evs.length - 1; i >= 0; i--) if (evs[i] && evs[i].kind === "reveal") { at = i; break; }
-  if (at < 0) return null;
-  let start = at;
-  while (start > 0 && !["challenge", "calza"].includes(evs[start].kind)) start--;
-  let end = at;
-  while (end + 1 < evs.length && !["round_started", "reveal", "restarted"].includes(evs[end + 1].kind)) end++;
-  const slice = evs.slice(start, end + 1);
-  const rv = evs[at];
-  const call = slice.find((e) => e.kind === "challenge" || e.kind === "calza");
-  const over = slice.find((e) => e.kind === "round_over") || {};
-  return {
-    call: call ? (call.kind === "challenge" ? "dudo" : "calza") : "dudo",
-    caller: call && call.player,
-    bidder: call && call.bidder,
-    bid: rv.bid, count: rv.count, wild: rv.wild, dice: rv.dice,
-    loser: over.loser, gainer: over.gainer, events: slice,
-  };
-}
-
-export function revealKey(r) {
-  return r ? JSON.stringify([r.bid, r.count, r.dice]) : null;
-}

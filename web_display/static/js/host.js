@@ -1,297 +1,266 @@
-// The host lobby: preset, options, language, bots, seats, start / start again.
+// The host's page: seats and bots, the game (start, end the reveal, back to the lobby), the
+// language and the table settings (any time), the rules of the next game (in the lobby).
+// Options and settings are drawn from what the hub offers (`lobby`): no option is named here.
+import { html, render } from "/vendor/preact-htm.js";
 import {
-  $, clear, connect, ctx, el, errorText, followLanguage, loadStrings, pick, reportError, request,
-  roomPhase, seatsOf, show, t, toast, translateStatic,
+  connect, ctx, errorText, followLanguage, loadStrings, phaseOf, reportError, request, revealHold,
+  seatsOf, t, toast, translateStatic, waitingFor,
 } from "./common.js";
+import { RevealWatch, useSecondsLeft } from "./ui.js";
 
-// Fallbacks mirroring engine/rules.py, used only when the server does not send its own tables.
-const CHOICES = {
-  raise_rule: ["any_face", "one_change"],
-  wild_ones: [true, false],
-  paco_conversion: ["half_up", "none"],
-  palifico: ["off", "each_time", "once_per_player"],
-  palifico_wilds: [true, false],
-  palifico_face_change: ["nobody", "one_die_players"],
-  calza: ["off", "on_turn", "anyone_but_bidder_and_current", "anyone"],
-  calza_requires_missing_die: [true, false],
-  calza_min_players: [2, 3],
-  calza_reward: ["regain_die", "others_lose_die"],
-  first_player: ["roll_off", "random", "host"],
-  loss: ["die", "revolver"],
-  out_of_turn_raises: [true, false],
-  loser_chooses_direction: [true, false],
-  max_dice: [1, 2, 3, 4, 5],
+const root = document.getElementById("host-root");
+const app = {
+  payload: null, offer: null, // the `state` and `lobby` messages
+  form: null, // {preset, options}: the rules being edited (null: as the room has them)
+  level: null, busy: false, savedAt: 0,
+  pending: {}, // language and table settings on their way to the hub, shown as chosen meanwhile
 };
-const BASE = {
-  raise_rule: "any_face", wild_ones: true, paco_conversion: "half_up", palifico: "each_time", palifico_wilds: false,
-  palifico_face_change: "nobody", calza: "on_turn", calza_requires_missing_die: false, calza_min_players: 2,
-  calza_reward: "regain_die", first_player: "random", loss: "die", out_of_turn_raises: false,
-  loser_chooses_direction: false, max_dice: 5,
-};
-const PRESETS = {
-  dudo: {},
-  perudo: { first_player: "roll_off", calza: "anyone" },
-  parker: { palifico: "once_per_player", palifico_face_change: "one_die_players", calza: "anyone_but_bidder_and_current", calza_requires_missing_die: true },
-  francais: { first_player: "roll_off", calza_min_players: 3 },
-  revolver: { loss: "revolver" },
-  liars_dice: { wild_ones: false, paco_conversion: "none", calza: "off", palifico: "off" },
-};
-const DEFAULT_LEVELS = ["easy", "normal", "hard"];
-
+const reveals = new RevealWatch(draw);
 let socket = null;
-let last = null;
-let form = { preset: "dudo", options: {}, lang: ctx.lang };
-let dirty = false;
-let busy = false;
-let pendingLang = null; // a language change on its way to the hub
-
-function presetNames(room) {
-  const p = room.presets;
-  if (Array.isArray(p)) return p.map((x) => (typeof x === "string" ? x : x.name || x.id)).filter(Boolean);
-  if (p && typeof p === "object") return Object.keys(p);
-  return Object.keys(PRESETS);
-}
-
-function presetDefaults(room, name) {
-  const p = room.presets;
-  let given = null;
-  if (p && !Array.isArray(p) && typeof p === "object" && p[name] && typeof p[name] === "object") given = p[name].rules || p[name].options || p[name];
-  if (Array.isArray(p)) {
-    const entry = p.find((x) => x && typeof x === "object" && (x.name === name || x.id === name));
-    if (entry) given = entry.rules || entry.options || null;
-  }
-  return { ...BASE, ...(PRESETS[name] || {}), ...(given && typeof given === "object" ? given : {}) };
-}
-
-function presetDescription(room, name) {
-  const key = `preset.${name}.desc`;
-  const fromCatalogue = t(key, { _fallback: "" });
-  if (fromCatalogue) return fromCatalogue;
-  const p = room.presets;
-  if (p && !Array.isArray(p) && p[name]) return pick(p[name], "description", "desc") || "";
-  return "";
-}
-
-function choices(room) {
-  const c = pick(room, "choices", "option_choices", "options_table");
-  if (c && typeof c === "object" && !Array.isArray(c)) return c;
-  if (Array.isArray(c)) return Object.fromEntries(c.map((o) => [o.name, o.values || o.choices]));
-  return CHOICES;
-}
-
-function botLevels(room) {
-  const l = pick(room, "bot_levels", "levels");
-  return Array.isArray(l) && l.length ? l : DEFAULT_LEVELS;
-}
-
-// ---------- render ----------
-
-function syncForm(room) {
-  if (dirty) return;
-  form = {
-    preset: pick(room, "preset") || "dudo",
-    options: { ...(pick(room, "options") || {}) },
-    lang: pendingLang || pick(room, "lang") || ctx.lang,
-  };
-}
-
-function render(payload) {
-  last = payload;
-  // The hub sends what the lobby offers (presets with their rules, option choices, bot levels) to hosts only.
-  const room = { ...(payload.room || {}), ...(payload.lobby || {}) };
-  const view = payload.view || null;
-  const phase = roomPhase(room, view);
-  const seats = seatsOf(room, view);
-  syncForm(room);
-
-  // status
-  const status = $("#status");
-  if (phase === "lobby") status.textContent = t("host.lobby");
-  else if (phase === "over") status.textContent = t("host.over", { name: (view && view.winner) || "?" });
-  else status.textContent = t("host.playing", { n: (view && view.round) || 1 });
-
-  renderSeats(seats, phase);
-  renderBots(room);
-  renderRules(room, phase);
-
-  const minPlayers = (view && view.rules && view.rules.min_players) || 2;
-  const start = $("#start");
-  const restart = $("#restart");
-  show(start, phase === "lobby");
-  show(restart, phase !== "lobby");
-  start.disabled = busy || seats.length < minPlayers;
-  restart.disabled = busy || seats.length < minPlayers;
-  $("#start-hint").textContent = seats.length < minPlayers ? t("host.need_players") : "";
-  const url = pick(room, "join_url");
-  if (url) { $("#join-link").href = url; $("#join-link").textContent = url; }
-}
-
-function renderSeats(seats, phase) {
-  const list = clear($("#seats"));
-  show($("#no-players"), seats.length === 0);
-  seats.forEach((s) => {
-    const meta = [];
-    meta.push(s.bot ? `${t("host.bot")}${s.level ? ` · ${t(`level.${s.level}`, { _fallback: s.level })}` : ""}` : t("host.human"));
-    if (phase !== "lobby" && typeof s.dice === "number") meta.push(t("host.dice", { n: s.dice }));
-    const dropped = !s.bot && (!s.connected || s.dropped);
-    list.append(el("li", { class: "host-seat", dataset: { player: s.name } },
-      el("span", { class: `dot ${dropped ? "off" : ""}`, title: dropped ? t("host.offline") : t("host.online") }),
-      el("span", { class: "name" }, s.name),
-      el("span", { class: "meta" }, meta.join(" · ")),
-      dropped && phase === "playing"
-        ? el("button", { class: "btn btn-small", type: "button", onclick: () => takeover(s.name) }, t("host.takeover")) : null,
-      el("button", { class: "btn btn-small btn-ghost", type: "button", onclick: () => removeSeat(s.name) }, t("host.kick"))));
-  });
-}
-
-function renderBots(room) {
-  const select = $("#bot-level");
-  const levels = botLevels(room);
-  const keep = select.value;
-  const signature = levels.join("|") + t("level.normal");
-  if (select.dataset.sig !== signature) {
-    clear(select);
-    levels.forEach((l) => {
-      const value = typeof l === "string" ? l : l.name || l.id;
-      select.append(el("option", { value }, t(`level.${value}`, { _fallback: value })));
-    });
-    const preferred = pick(room, "default_level") || "hard";
-    select.value = keep && levels.includes(keep) ? keep : (levels.includes(preferred) ? preferred : levels[0]);
-    select.dataset.sig = signature;
-  }
-}
-
-function optionLabel(name, value) {
-  if (typeof value === "boolean") return value ? t("host.yes") : t("host.no");
-  return t(`opt.${name}.${value}`, { _fallback: String(value) });
-}
-
-let rulesSig = null;
-
-function renderRules(room, phase, force = false) {
-  // Rebuild only when something changed, so an open <select> is not replaced under the host's finger.
-  const sig = JSON.stringify([form, phase, room.presets, room.choices, busy, dirty, room.lang]);
-  if (!force && sig === rulesSig) return;
-  rulesSig = sig;
-  const locked = phase !== "lobby";
-  // language
-  document.querySelectorAll('input[name="lang"]').forEach((r) => { r.checked = r.value === form.lang; });
-
-  // presets
-  const box = clear($("#presets"));
-  presetNames(room).forEach((name) => {
-    box.append(el("button", {
-      type: "button", role: "radio", class: "preset-card", "aria-checked": String(name === form.preset),
-      dataset: { preset: name }, disabled: locked,
-      onclick: () => { form.preset = name; form.options = {}; dirty = true; renderRules(room, phase); },
-    }, el("strong", {}, t(`preset.${name}`, { _fallback: name })), el("span", {}, presetDescription(room, name))));
-  });
-
-  // options
-  const defaults = presetDefaults(room, form.preset);
-  const table = clear($("#options"));
-  Object.entries(choices(room)).forEach(([name, values]) => {
-    if (!Array.isArray(values)) return;
-    const current = name in form.options ? form.options[name] : defaults[name];
-    const select = el("select", { id: `opt-${name}`, name, disabled: locked, onchange: (ev) => {
-      const v = values[Number(ev.target.value)];
-      if (v === defaults[name]) delete form.options[name]; else form.options[name] = v;
-      dirty = true;
-      renderRules(room, phase);
-    } });
-    values.forEach((v, i) => {
-      const o = el("option", { value: String(i) }, `${optionLabel(name, v)}${v === defaults[name] ? ` ${t("host.default")}` : ""}`);
-      if (v === current) o.selected = true;
-      select.append(o);
-    });
-    table.append(el("tr", { class: name in form.options ? "changed" : "" },
-      el("th", { scope: "row" }, el("label", { for: `opt-${name}` }, t(`opt.${name}`, { _fallback: name }))),
-      el("td", {}, select)));
-  });
-  $("#save").disabled = busy || !dirty || locked;
-  $("#reset-options").disabled = locked;
-}
 
 // ---------- actions ----------
 
 async function act(event, payload, okText) {
-  if (busy) return null;
-  busy = true;
-  rerender();
+  if (app.busy) return null;
+  app.busy = true;
+  draw();
   const reply = await request(socket, event, payload);
-  busy = false;
+  app.busy = false;
   if (!reply.ok) toast(errorText(reply.code, reply.message));
-  else if (okText) toast(okText, "ok", 1800);
-  rerender();
+  else if (okText) toast(okText, "ok", 2500);
+  draw();
   return reply;
 }
 
-async function saveConfig() {
-  const reply = await act("host:config", { preset: form.preset, options: form.options, lang: form.lang });
+async function saveRules() {
+  const form = app.form;
+  const reply = await act("host:config", { preset: form.preset, options: form.options });
   if (reply && reply.ok) {
-    dirty = false;
-    $("#saved").textContent = t("host.saved");
-    setTimeout(() => { $("#saved").textContent = ""; }, 2000);
-    if (socket) socket.emit("sync", {}, () => {});
+    app.form = null;
+    app.savedAt = Date.now();
+    draw();
+    setTimeout(draw, 2100);
   }
+  return reply;
+}
+
+async function start() {
+  if (app.form && !(await saveRules()).ok) return;
+  await act("host:start", {}, t("host.started"));
+}
+
+async function backToLobby(over) {
+  if (!over && !window.confirm(t("host.stop_confirm"))) return;
+  await act("host:restart", {}, t("host.back_in_lobby"));
+}
+
+/** Send one setting that applies at once (`lang`, or `table: {name: value}`), showing it as chosen meanwhile. */
+async function setNow(key, value, payload) {
+  app.pending[key] = value;
+  await act("host:config", payload);
+  delete app.pending[key];
+  draw();
 }
 
 function removeSeat(name) {
-  if (!confirm(t("host.kick_confirm", { name }))) return;
-  act("host:seat_remove", { player: name }).catch(reportError);
+  if (window.confirm(t("host.kick_confirm", { name }))) act("host:seat_remove", { player: name }).catch(reportError);
 }
 
-function takeover(name) {
-  act("host:bot_takeover", { player: name }).catch(reportError);
+function editRules(change) {
+  const room = app.payload.room;
+  const form = app.form || { preset: room.preset, options: { ...room.options } };
+  app.form = change(form);
+  draw();
 }
 
-function rerender() {
-  if (!last) return;
-  try { render(last); } catch (err) { reportError(err); }
+// ---------- choices, drawn generically ----------
+
+function valueLabel(prefix, name, value) {
+  if (typeof value === "boolean") return value ? t("host.yes") : t("host.no");
+  return t(`${prefix}.${name}.${value}`, { _fallback: String(value) });
 }
 
-function wire() {
-  $("#bot-form").addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    act("host:bot_add", { level: $("#bot-level").value }).catch(reportError);
+/** A fieldset of radio chips for one option or setting; `mark` is the value tagged with `markText`. */
+function Choice({ prefix, name, values, value, mark, markText, disabled, onPick }) {
+  const changed = mark !== undefined && value !== mark;
+  return html`<fieldset class="choice ${changed ? "changed" : ""}" disabled=${disabled} data-name=${name}>
+    <legend>${t(`${prefix}.${name}`, { _fallback: name })}${changed ? html` <span class="changed-tag">${t("host.changed")}</span>` : ""}</legend>
+    <div class="chips">${values.map((v, i) => html`<label class="chip">
+      <input type="radio" name=${`${prefix}-${name}`} value=${i} checked=${v === value} onChange=${() => onPick(v)} />
+      <span>${valueLabel(prefix, name, v)}${v === mark ? html` <small class="chip-mark">${markText}</small>` : ""}</span>
+    </label>`)}</div>
+  </fieldset>`;
+}
+
+// ---------- the cards ----------
+
+function TakeoverButton({ seat }) {
+  const left = useSecondsLeft(seat.graceUntil);
+  return html`<button class="btn btn-small" type="button" disabled=${app.busy || left > 0}
+    onClick=${() => act("host:bot_takeover", { player: seat.name }).catch(reportError)}>
+    ${left > 0 ? t("host.takeover_in", { s: left }) : t("host.takeover")}</button>`;
+}
+
+function SeatRow({ seat, phase, waiting }) {
+  const playing = phase !== "lobby";
+  const meta = [seat.kind === "bot" ? `${t("host.bot")} · ${t(`level.${seat.level}`, { _fallback: seat.level })}` : t("host.human")];
+  if (seat.takeover) meta.push(t("host.bot_plays"));
+  if (seat.left) meta.push(t("host.left"));
+  else if (seat.away) meta.push(t("host.offline"));
+  if (playing && typeof seat.dice === "number") meta.push(seat.out ? t("seat.out") : t("seat.dice", { n: seat.dice }));
+  return html`<li class="host-seat ${seat.name === waiting ? "waiting" : ""}" data-player=${seat.name}>
+    <span class="dot ${seat.away ? "off" : ""}" aria-hidden="true"></span>
+    <span class="name">${seat.name}</span>
+    <span class="meta">${meta.join(" · ")}${seat.name === waiting ? html` · <strong>${t("host.waiting_for")}</strong>` : ""}</span>
+    ${playing && seat.away && phase === "playing" ? html`<${TakeoverButton} seat=${seat} />` : ""}
+    <button class="btn btn-small btn-ghost" type="button" onClick=${() => removeSeat(seat.name)}>${t("host.kick")}</button>
+  </li>`;
+}
+
+function Players({ room, view, seats, phase, offer }) {
+  const levels = offer ? offer.bot_levels : [];
+  const level = app.level || (offer && offer.default_level) || levels[0];
+  const waiting = phase === "playing" ? waitingFor(view) : null;
+  return html`<section class="host-card host-players" aria-labelledby="players-title">
+    <h2 id="players-title">${t("host.players")}</h2>
+    <p class="host-join">${t("host.join_at")} <a href=${room.join_url} target="_blank" rel="noopener">${room.join_url}</a></p>
+    ${seats.length ? html`<ul class="host-seats">${seats.map((s) => html`<${SeatRow} key=${s.name} seat=${s} phase=${phase} waiting=${waiting} />`)}</ul>`
+      : html`<p class="host-empty">${t("host.no_players")}</p>`}
+    ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); act("host:bot_add", { level }).catch(reportError); }}>
+      <label for="bot-level">${t("host.level")}</label>
+      <select id="bot-level" value=${level} onChange=${(ev) => { app.level = ev.target.value; }}>
+        ${levels.map((l) => html`<option value=${l}>${t(`level.${l}`, { _fallback: l })}</option>`)}</select>
+      <button class="btn" type="submit" id="add-bot" disabled=${app.busy}>${t("host.add_bot")}</button>
+    </form>` : ""}
+    <${GameButtons} room=${room} seats=${seats} phase=${phase} />
+  </section>`;
+}
+
+function GameButtons({ room, seats, phase }) {
+  if (phase === "lobby") {
+    const few = seats.length < room.min_seats;
+    return html`<div class="host-start">
+      <button class="btn btn-primary btn-start" type="button" id="start" disabled=${app.busy || few} onClick=${() => start().catch(reportError)}>${t("host.start")}</button>
+      <p class="host-hint">${few ? t("host.need_players", { n: room.min_seats }) : ""}</p>
+    </div>`;
+  }
+  const over = phase === "over";
+  return html`<div class="host-start">
+    ${reveals.open ? html`<button class="btn btn-start" type="button" id="skip-reveal" disabled=${app.busy}
+      onClick=${() => act("host:skip_reveal", {}).catch(reportError)}>${t("host.skip_reveal")}</button>` : ""}
+    <button class=${`btn btn-start ${over ? "btn-primary" : "btn-danger"}`} type="button" id="restart" disabled=${app.busy}
+      onClick=${() => backToLobby(over).catch(reportError)}>${t(over ? "host.new_game" : "host.stop")}</button>
+  </div>`;
+}
+
+function TableSettings({ room, offer }) {
+  const langs = offer ? offer.langs : [room.lang];
+  return html`<section class="host-card host-table-card" aria-labelledby="table-title">
+    <h2 id="table-title">${t("host.table")}</h2>
+    <fieldset class="choice" data-name="lang">
+      <legend>${t("host.language")}</legend>
+      <div class="chips">${langs.map((l) => html`<label class="chip"><input type="radio" name="lang" value=${l}
+        checked=${l === ("lang" in app.pending ? app.pending.lang : room.lang)}
+        onChange=${() => setNow("lang", l, { lang: l }).catch(reportError)} /><span>${t(`host.lang.${l}`, { _fallback: l })}</span></label>`)}</div>
+    </fieldset>
+    ${offer ? Object.entries(offer.table).map(([name, values]) => html`<${Choice} prefix="table" name=${name} values=${values}
+      value=${name in app.pending ? app.pending[name] : room.table[name]}
+      onPick=${(v) => setNow(name, v, { table: { [name]: v } }).catch(reportError)} />`) : ""}
+    <p class="host-hint">${t("host.table_hint")}</p>
+  </section>`;
+}
+
+function Rules({ room, phase, offer }) {
+  const presetName = (name) => t(`preset.${name}`, { _fallback: name });
+  if (phase !== "lobby") {
+    const changed = Object.entries(room.options);
+    return html`<section class="host-card host-rules" aria-labelledby="rules-title">
+      <h2 id="rules-title">${t("host.rules")}</h2>
+      <p class="rules-now">${t("host.rules_now", { name: presetName(room.preset) })}</p>
+      <p class="host-hint">${t(`preset.${room.preset}.desc`, { _fallback: "" })}</p>
+      ${changed.length ? html`<ul class="rules-changed">${changed.map(([name, v]) => html`<li>${t(`opt.${name}`, { _fallback: name })}: <strong>${valueLabel("opt", name, v)}</strong></li>`)}</ul>` : ""}
+      <p class="host-hint">${t("host.rules_locked")}</p>
+    </section>`;
+  }
+  if (!offer) return "";
+  const form = app.form || { preset: room.preset, options: room.options };
+  const base = offer.presets[form.preset];
+  const choose = (name) => (v) => editRules((f) => {
+    const options = { ...f.options };
+    if (v === base[name]) delete options[name];
+    else options[name] = v;
+    return { ...f, options };
   });
-  $("#start").addEventListener("click", async () => {
-    if (dirty) await saveConfig();
-    act("host:start", {}, t("host.started")).catch(reportError);
-  });
-  $("#restart").addEventListener("click", async () => {
-    const phase = last ? roomPhase(last.room || {}, last.view) : "lobby";
-    if (phase === "playing" && !confirm(t("host.restart_confirm"))) return;
-    if (dirty) await saveConfig();
-    act("host:restart", {}, t("host.started")).catch(reportError);
-  });
-  $("#save").addEventListener("click", () => { saveConfig().catch(reportError); });
-  $("#reset-options").addEventListener("click", () => { form.options = {}; dirty = true; rerender(); });
-  document.querySelectorAll('input[name="lang"]').forEach((r) => r.addEventListener("change", () => {
-    form.lang = r.value;
-    pendingLang = r.value;
-    // The language applies at once: every page of the room follows it.
-    const wasDirty = dirty;
-    const room = (last && last.room) || {};
-    const payload = wasDirty ? { preset: form.preset, options: form.options, lang: form.lang }
-      : { preset: room.preset || form.preset, options: room.options || {}, lang: form.lang };
-    act("host:config", payload).then((reply) => {
-      pendingLang = null;
-      if (reply && reply.ok && wasDirty) dirty = false;
-      rerender();
-    }).catch(reportError);
-  }));
+  return html`<section class="host-card host-rules" aria-labelledby="rules-title">
+    <h2 id="rules-title">${t("host.rules")}</h2>
+    <div class="host-presets" role="radiogroup" aria-labelledby="rules-title">
+      ${Object.keys(offer.presets).map((name) => html`<button type="button" role="radio" class="preset-card" data-preset=${name}
+        aria-checked=${String(name === form.preset)} disabled=${app.busy}
+        onClick=${() => editRules(() => ({ preset: name, options: {} }))}>
+        <strong>${presetName(name)}</strong><span>${t(`preset.${name}.desc`, { _fallback: "" })}</span></button>`)}
+    </div>
+    <details class="host-options" id="options-box">
+      <summary>${t("host.options")}${Object.keys(form.options).length ? ` (${Object.keys(form.options).length})` : ""}</summary>
+      <p class="host-hint">${t("host.options_hint", { name: presetName(form.preset) })}</p>
+      ${Object.entries(offer.choices).map(([name, values]) => html`<${Choice} prefix="opt" name=${name} values=${values}
+        value=${name in form.options ? form.options[name] : base[name]} mark=${base[name]} markText=${presetName(form.preset)}
+        disabled=${app.busy} onPick=${choose(name)} />`)}
+      <button class="btn btn-ghost btn-small" type="button" id="reset-options" disabled=${!Object.keys(form.options).length}
+        onClick=${() => editRules((f) => ({ ...f, options: {} }))}>${t("host.reset_options", { name: presetName(form.preset) })}</button>
+    </details>
+    <div class="host-save">
+      <button class="btn btn-primary" type="button" id="save" disabled=${app.busy || !app.form} onClick=${() => saveRules().catch(reportError)}>${t("host.apply")}</button>
+      <span class="host-saved" id="saved" role="status">${Date.now() - app.savedAt < 2000 ? t("host.saved") : ""}</span>
+    </div>
+  </section>`;
+}
+
+function Host({ payload, offer }) {
+  const room = payload.room;
+  const view = payload.view;
+  const phase = phaseOf(room, view);
+  const seats = seatsOf(room, view);
+  let status = t("host.lobby", { n: seats.length });
+  if (phase === "over") status = t("host.over", { name: view.winner });
+  else if (phase === "playing") status = t("host.playing", { n: view.round });
+  return html`<header class="host-top">
+      <h1>${t("host.title")} · <span class="host-room">${room.code}</span></h1>
+      <p class="host-status" id="status" role="status">${status}</p>
+    </header>
+    <main class="host-grid">
+      <${Players} room=${room} view=${view} seats=${seats} phase=${phase} offer=${offer} />
+      <div class="host-column">
+        <${TableSettings} room=${room} offer=${offer} />
+        <${Rules} room=${room} phase=${phase} offer=${offer} />
+      </div>
+    </main>`;
+}
+
+// ---------- drawing ----------
+
+function draw() {
+  if (!app.payload) return;
+  try {
+    render(html`<${Host} payload=${app.payload} offer=${app.offer} />`, root);
+  } catch (err) {
+    reportError(err);
+  }
 }
 
 async function boot() {
   await loadStrings(ctx.lang);
   translateStatic();
-  wire();
   socket = connect(() => ({ room: ctx.room, role: "host", key: ctx.hostKey }), {
+    lobby: (offer) => { app.offer = offer; draw(); },
     state: (payload) => {
-      render(payload);
-      followLanguage(payload.room && payload.room.lang, rerender);
+      if (!payload.room.started) reveals.close();
+      if (payload.room.started && app.form) app.form = null; // the game began elsewhere: drop the edit
+      app.payload = payload;
+      reveals.state(payload, revealHold(payload.room));
+      draw();
+      followLanguage(payload.room.lang, draw);
     },
+    reveal_end: (data) => reveals.ended(data.round),
   });
 }
 

@@ -1,0 +1,308 @@
+// The pieces the TV and the phones both draw: a die, a bid, a seat, the reveal and its story, the
+// voice banner, the palifico note, the roll for the first player. Preact components (htm, no build).
+// They read the protocol's facts only (view.table, view.wild...), never a rule option by name.
+import { html, useEffect, useState } from "/vendor/preact-htm.js";
+import { fmtNum, fmtPct, revealFromEvents, secondsUntil, t } from "./common.js";
+
+// ---------- die and bid ----------
+
+const PIPS = {
+  1: [[50, 50]],
+  2: [[28, 28], [72, 72]],
+  3: [[27, 27], [50, 50], [73, 73]],
+  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
+  5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
+  6: [[28, 25], [72, 25], [28, 50], [72, 50], [28, 75], [72, 75]],
+};
+
+function star(cx, cy, outer, inner) {
+  const points = [];
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 ? inner : outer;
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    points.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+export function faceName(face) {
+  return t(`face.${face}`, { _fallback: String(face) });
+}
+
+/**
+ * An SVG die: face 1..6, 0 = a hidden die (the cup's colour, a question mark). Ones are drawn as a
+ * gold star on red while they are wild (`paco`). `label` null: decorative (the caller names it).
+ */
+export function Die({ face, paco = true, cls = "", label, delay }) {
+  const star1 = face === 1 && paco;
+  const classes = `die ${star1 ? "die-paco" : ""} ${face ? `die-${face}` : "die-hidden"} ${cls}`;
+  const named = label === null ? { "aria-hidden": "true" } : { role: "img", "aria-label": label || faceName(face) };
+  let inside;
+  if (!face) inside = html`<text x="50" y="68" text-anchor="middle" class="die-q">?</text>`;
+  else if (star1) inside = html`<polygon points=${star(50, 53, 34, 14)} class="die-star" />`;
+  else inside = PIPS[face].map(([cx, cy]) => html`<circle cx=${cx} cy=${cy} r=${face === 1 ? 13 : 9.5} class="die-pip" />`);
+  return html`<svg viewBox="0 0 100 100" class=${classes} style=${delay ? `animation-delay:${delay}ms` : ""} ...${named}>
+    <rect x="4" y="4" width="92" height="92" rx="18" class="die-body" />${inside}</svg>`;
+}
+
+/** "6 × [die]", read as "6 × fives". */
+export function Bid({ bid, paco = true, cls = "" }) {
+  const [q, f] = bid;
+  return html`<span class="bid ${cls}" role="img" aria-label=${`${q} × ${faceName(f)}`}>
+    <span class="bid-q" aria-hidden="true">${q}</span><span class="bid-x" aria-hidden="true">×</span>
+    <${Die} face=${f} paco=${paco} label=${null} /></span>`;
+}
+
+/** The revolver's six chambers, the loaded ones gold, with "n/6". */
+export function Cylinder({ bullets }) {
+  const chambers = [0, 1, 2, 3, 4, 5].map((i) => {
+    const a = -Math.PI / 2 + (i * Math.PI) / 3;
+    return html`<circle cx=${(50 + 28 * Math.cos(a)).toFixed(1)} cy=${(50 + 28 * Math.sin(a)).toFixed(1)} r="12"
+      class=${i < bullets ? "cyl-bullet" : "cyl-empty"} />`;
+  });
+  return html`<span class="bullets" role="img" aria-label=${t("seat.bullets_label", { n: bullets })}>
+    <svg viewBox="0 0 100 100" class="cylinder" aria-hidden="true"><circle cx="50" cy="50" r="48" class="cyl-body" />${chambers}</svg>
+    <span aria-hidden="true">${t("seat.bullets", { n: bullets })}</span></span>`;
+}
+
+// ---------- time ----------
+
+/** Seconds left until `until` (Unix seconds), ticking once a second while above zero. */
+export function useSecondsLeft(until) {
+  const [, tick] = useState(0);
+  const left = secondsUntil(until);
+  useEffect(() => {
+    if (left <= 0) return undefined;
+    const timer = setTimeout(() => tick((n) => n + 1), 1000 - (Date.now() % 1000) + 5);
+    return () => clearTimeout(timer);
+  });
+  return left;
+}
+
+// ---------- seats ----------
+
+/** Name length classes, so a long name wraps or shrinks instead of being cut. */
+export function nameSize(name) {
+  const n = [...name].length;
+  return n > 14 ? "name-long" : n > 9 ? "name-mid" : "";
+}
+
+function AwayBadge({ seat }) {
+  const left = useSecondsLeft(seat.graceUntil);
+  return html`<span class="badge badge-off">${t("seat.away")}${left > 0 ? html` · <span class="grace">${t("seat.grace", { s: left })}</span>` : ""}</span>`;
+}
+
+function SeatBadges({ seat, playing, me }) {
+  return html`${me ? html`<span class="badge badge-you">${t("phone.you")}</span>` : ""}
+    ${seat.bot ? html`<span class="badge badge-bot">${t("seat.bot")}</span>` : ""}
+    ${playing && seat.out ? html`<span class="badge badge-out">${t("seat.out")}</span>` : ""}
+    ${seat.away && !(playing && seat.out) ? html`<${AwayBadge} seat=${seat} />` : ""}`;
+}
+
+/**
+ * A seat, as a card around the TV's table or a chip on the phone.
+ * props: seat (from seatsOf), table (view.table, or null in the lobby), playing, turn (the table
+ * waits for this seat), me (the phone's own), lastBid, paco.
+ */
+export function Seat({ seat, table, playing, turn, me, lastBid, paco, chip }) {
+  const max = table ? table.max_dice : 0;
+  const count = typeof seat.dice === "number" ? seat.dice : max;
+  const classes = ["seat", chip ? "seat-chip" : "seat-card", nameSize(seat.name)];
+  if (turn) classes.push("turn");
+  if (me) classes.push("me");
+  if (playing && seat.out) classes.push("out");
+  if (seat.away) classes.push("away");
+  const diceLabel = t("seat.dice", { n: count });
+  let dice = "";
+  if (playing && !seat.out && chip) {
+    dice = html`<span class="seat-n" role="img" aria-label=${diceLabel}><span aria-hidden="true">${count}</span><${Die} face=${0} label=${null} /></span>`;
+  } else if (playing && !chip) {
+    const row = [];
+    for (let k = 0; k < max; k++) row.push(html`<${Die} face=${0} label=${null} cls=${k < count ? "" : "lost"} />`);
+    dice = html`<div class="seat-dice" role="img" aria-label=${diceLabel}>${row}</div>`;
+  }
+  return html`<div class=${classes.join(" ")} data-player=${seat.name}>
+    <span class="seat-name">${seat.name}</span>
+    <span class="seat-badges"><${SeatBadges} seat=${seat} playing=${playing} me=${me && chip} /></span>
+    ${dice}
+    ${playing && table && table.bullets ? html`<${Cylinder} bullets=${seat.bullets} />` : ""}
+    ${lastBid ? html`<div class="seat-last"><${Bid} bid=${lastBid} paco=${paco} /></div>` : ""}
+  </div>`;
+}
+
+// ---------- the standing bid's numbers ----------
+
+/** The odds the hub sent this screen (view.odds, already as the table's settings allow). */
+export function OddsLine({ odds, cls = "" }) {
+  if (!odds) return "";
+  const parts = [];
+  if (typeof odds.at_least === "number") parts.push(html`<span>${t("odds.true")} <strong>${fmtPct(odds.at_least)}</strong></span>`);
+  if (typeof odds.exactly === "number") parts.push(html`<span>${t("odds.exactly", { p: fmtPct(odds.exactly) })}</span>`);
+  if (typeof odds.expected === "number") parts.push(html`<span>${t("odds.expected", { n: fmtNum(odds.expected) })}</span>`);
+  return parts.length ? html`<p class="odds ${cls}">${parts}</p>` : "";
+}
+
+// ---------- palifico and the first player ----------
+
+/** The palifico round's rules, the same lines on every screen. */
+export function PalificoNote({ view }) {
+  const table = view.table;
+  const lines = [];
+  if (view.opener) lines.push(t("palifico.one_die", { name: view.opener }));
+  if (table.ones_wild) lines.push(t(view.wild ? "palifico.ones_wild" : "palifico.ones_not_wild"));
+  lines.push(t(table.palifico_face_locked ? "palifico.face_locked" : "palifico.face_free"));
+  return html`<div class="palifico-note" role="note">
+    <strong class="palifico-title">${t("palifico.title")}</strong>
+    ${lines.map((line) => html`<span class="palifico-line">${line}</span>`)}
+  </div>`;
+}
+
+/** Who opens the game and the dice rolled to decide it. */
+export function RollOff({ rollOff }) {
+  if (!rollOff) return "";
+  return html`<div class="roll-off">
+    <span class="roll-off-title">${t("rolloff.title")}</span>
+    ${rollOff.rolls.map((roll, i) => html`<span class="roll-off-line">
+      ${i > 0 ? html`<span class="roll-off-again">${t("rolloff.again")}</span>` : ""}
+      ${roll.map((r) => html`<span class="roll-off-roll">${r.player} <${Die} face=${r.die} paco=${false} /></span>`)}
+    </span>`)}
+    <strong class="roll-off-winner">${t("rolloff.opens", { name: rollOff.player })}</strong>
+  </div>`;
+}
+
+// ---------- the reveal ----------
+
+function matches(d, face, wild) {
+  return d === face || (wild && face !== 1 && d === 1);
+}
+
+/** What the reveal did, in order, from its events: [{text, tone, who}] (the same story on every screen). */
+export function storyOf(reveal) {
+  const lines = [];
+  const evs = reveal.story;
+  const lost = evs.filter((e) => e.kind === "die_lost");
+  const shot = evs.find((e) => e.kind === "shot");
+  const exact = reveal.count === reveal.bid[0];
+  if (reveal.call === "calza") lines.push({ text: t(exact ? "story.calza_right" : "story.calza_wrong"), tone: exact ? "gain" : "lose" });
+  if (lost.length > 1 && reveal.call === "calza" && exact) {
+    lines.push({ text: t("story.others_lose", { name: reveal.caller }), tone: "lose" });
+  } else {
+    lost.forEach((e) => lines.push({ text: t("story.loses", { name: e.player }), tone: "lose", who: e.player }));
+  }
+  for (const e of evs) {
+    if (e.kind === "die_regained") lines.push({ text: t("story.gains", { name: e.player }), tone: "gain", who: e.player });
+    else if (e.kind === "bullet_added") lines.push({ text: t("story.bullet", { name: e.player, n: e.bullets }), tone: "lose", who: e.player });
+    else if (e.kind === "bullet_removed") lines.push({ text: t("story.bullet_removed", { name: e.player, n: e.bullets }), tone: "gain", who: e.player });
+    else if (e.kind === "shot") lines.push({ text: t(e.fires ? "story.shot_fires" : "story.shot_click", { name: e.player }), tone: e.fires ? "lose" : "gain", who: e.player });
+    else if (e.kind === "player_out" && !(shot && shot.fires && shot.player === e.player)) lines.push({ text: t("story.out", { name: e.player }), tone: "lose", who: e.player });
+    else if (e.kind === "palifico") lines.push({ text: t("story.palifico", { name: e.player }), tone: "note", who: e.player });
+  }
+  if (!lines.length) lines.push({ text: t("story.no_change"), tone: "note" });
+  return lines;
+}
+
+/** The call and the count: "Ann dice DUBITO a Bob!" and "7 × [5]: ce ne sono 6". */
+export function RevealHead({ reveal, paco }) {
+  const [q, face] = reveal.bid;
+  const count = reveal.count === 0 ? t("reveal.count_0") : reveal.count === 1 ? t("reveal.count_1") : t("reveal.count_n", { n: reveal.count });
+  const call = reveal.caller ? t(reveal.call === "calza" ? "reveal.calza" : "reveal.dudo", { caller: reveal.caller, bidder: reveal.bidder }) : t("reveal.title");
+  return html`<p class="reveal-call ${reveal.call}">${call}</p>
+    <p class="reveal-headline"><${Bid} bid=${[q, face]} paco=${paco} /><span class="reveal-count">${count}</span></p>`;
+}
+
+/**
+ * The reveal: the call, the count, every cup (its matching dice lit) and the story.
+ * props: reveal (revealFromEvents), order (names in seat order), paco, me (the phone's player).
+ */
+export function Reveal({ reveal, order, paco, me, animate }) {
+  const face = reveal.bid[1];
+  const names = order.filter((name) => (reveal.dice[name] || []).length);
+  Object.keys(reveal.dice).forEach((name) => { if (!names.includes(name) && reveal.dice[name].length) names.push(name); });
+  let delay = 0;
+  const cups = names.map((name) => {
+    const cup = reveal.dice[name];
+    const n = cup.filter((d) => matches(d, face, reveal.wild)).length;
+    const cls = `reveal-cup ${nameSize(name)} ${reveal.loser === name ? "loser" : ""} ${reveal.gainer === name ? "gainer" : ""} ${me === name ? "me" : ""}`;
+    return html`<li class=${cls} data-player=${name}>
+      <span class="reveal-cup-name">${name}</span>
+      <span class="reveal-cup-dice">${cup.map((d) => html`<${Die} face=${d} paco=${paco}
+        cls=${`${animate ? "roll" : ""} ${matches(d, face, reveal.wild) ? "match" : "nomatch"}`} delay=${animate ? (delay += 25) : 0} />`)}</span>
+      <span class="reveal-cup-n"><span aria-hidden="true">${n || ""}</span><span class="sr-only">${t("reveal.cup_count", { n })}</span></span>
+    </li>`;
+  });
+  return html`<div class="reveal-box">
+    <${RevealHead} reveal=${reveal} paco=${paco} />
+    <ul class="reveal-cups">${cups}</ul>
+    <ul class="reveal-story">${storyOf(reveal).map((line) => html`<li class="story-${line.tone} ${line.who && line.who === me ? "me" : ""}">${line.text}</li>`)}</ul>
+  </div>`;
+}
+
+// ---------- voice ----------
+
+/**
+ * The voice status (the `voice` notice) and the words being heard (`caption`).
+ * With `me` (a phone): only what was heard for this seat; `children` are its buttons.
+ */
+export function VoiceBanner({ status, caption, me, children }) {
+  if (!status) return "";
+  const heard = status.heard || "";
+  const who = status.player;
+  if (me !== undefined) {
+    if (!heard || who !== me || !status.pending) return "";
+    const text = status.pending === "confirm" ? t("voice.call_pending", { call: heard }) : t("voice.heard_for_you", { bid: heard });
+    return html`<div class="voice-banner voice-mine" role="status"><span>${text}</span>${children}</div>`;
+  }
+  const on = !!status.listening;
+  const why = status.reason ? t(`voice.reason.${status.reason}`, { _fallback: status.reason }) : "";
+  return html`<div class="voice-banner">
+    <h2>${t("voice.title")}</h2>
+    <p class="voice-state ${on ? "on" : ""}">${on ? t("voice.on") : why ? t("voice.off_because", { why }) : t("voice.off")}</p>
+    <p class="voice-caption">${caption || ""}</p>
+    ${heard ? html`<p class="voice-heard"><strong>${t("voice.heard")}:</strong> ${heard}${who ? ` ${t("voice.credited", { name: who })}` : ""}</p>` : ""}
+    ${status.refused ? html`<p class="voice-refused">${t(`err.${status.refused}`, { _fallback: status.refused })}</p>` : ""}
+  </div>`;
+}
+
+// ---------- the reveal's time on screen ----------
+
+/**
+ * When a reveal is on screen, the same on the TV and the phones: it opens with a new reveal in a
+ * live message (not the replay after connecting), and closes after the hub's `reveal_pause`, when
+ * the host ends it (`reveal_end`), or as soon as play goes on (a bid or a direction chosen).
+ */
+export class RevealWatch {
+  constructor(onChange) {
+    this.onChange = onChange;
+    this.seen = undefined;
+    this.open = null;
+    this.timer = null;
+  }
+
+  /** A `state` payload arrived. */
+  state(payload, holdMs) {
+    const r = revealFromEvents(payload.events);
+    const first = this.seen === undefined;
+    if (first || !r || r.key === this.seen) {
+      if (first) this.seen = r ? r.key : null;
+      if (this.open && (payload.events || []).some((e) => e.kind === "bid" || e.kind === "direction_chosen" || e.kind === "restarted")) this.close();
+      return;
+    }
+    this.seen = r.key;
+    this.open = r;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.close(), holdMs);
+    this.onChange();
+  }
+
+  /** The host ended the reveal of `round`. */
+  ended(round) {
+    if (this.open && (round === null || round === undefined || round === this.open.round)) this.close();
+  }
+
+  close() {
+    clearTimeout(this.timer);
+    if (!this.open) return;
+    this.open = null;
+    this.onChange();
+  }
+}
