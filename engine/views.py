@@ -66,7 +66,7 @@ def _odds(state: GameState, my_dice: list[int]) -> dict[str, float] | None:
 @lru_cache(maxsize=256)
 def _table_facts(rules: Rules) -> tuple[tuple[str, Any], ...]:
     return (
-        ("max_dice", rules.max_dice),
+        ("dice_each", rules.max_dice),
         ("ones_wild", rules.wild_ones),
         ("calza", rules.calza != "off"),
         ("bullets", rules.loss == "revolver"),
@@ -79,8 +79,9 @@ def _table_facts(rules: Rules) -> tuple[tuple[str, Any], ...]:
 
 def table_facts(rules: Rules) -> dict[str, Any]:
     """What screens show of the rules, in their words (so no page reads an option by name):
-    max_dice, ones_wild, calza (played at all), bullets (revolver), palifico (played at all),
-    palifico_face_locked (nobody may change the face), palifico_ones_wild, roll_off (first player)."""
+    dice_each (dice a player starts with), ones_wild, calza (played at all), bullets (revolver),
+    palifico (played at all), palifico_face_locked (nobody may change the face),
+    palifico_ones_wild, roll_off (first player)."""
     return dict(_table_facts(rules))
 
 

@@ -36,6 +36,7 @@ from dudo_hub.engine import (
     to_act,
 )
 from dudo_hub.engine.actions import ChooseDirection
+from dudo_hub.engine.views import table_facts
 from dudo_hub.voice.intent import Intent
 
 SEED = 1
@@ -131,7 +132,8 @@ def table_position(
     """The first player to act; `standing` (quantity, face) bid by the last; `dice` in play."""
     rules = make_rules(preset)
     names = list(players)
-    counts = spread(dice, len(names), rules.max_dice) if dice is not None else [rules.max_dice] * len(names)
+    each = int(table_facts(rules)["dice_each"])
+    counts = spread(dice, len(names), each) if dice is not None else [each] * len(names)
     state = new_game(names, rules, counts=dict(zip(names, counts, strict=True)))
     opener = names[-1] if standing is not None else names[0]
     state, _ = apply(state, PickFirst(opener))

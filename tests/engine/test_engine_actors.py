@@ -115,4 +115,4 @@ def test_table_facts_speak_for_the_rules():
     parker = table_facts(make_rules("parker"))
     assert parker["palifico_face_locked"] is False
     assert table_facts(make_rules("perudo"))["roll_off"] is True
-    assert table_facts(make_rules("dudo", {"max_dice": 3}))["max_dice"] == 3
+    assert table_facts(make_rules("dudo", {"max_dice": 3}))["dice_each"] == 3

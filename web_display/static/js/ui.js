@@ -105,7 +105,7 @@ function SeatBadges({ seat, playing, me }) {
  * waits for this seat), me (the phone's own), lastBid, paco.
  */
 export function Seat({ seat, table, playing, turn, me, lastBid, paco, chip }) {
-  const max = table ? table.max_dice : 0;
+  const max = table ? table.dice_each : 0;
   const count = typeof seat.dice === "number" ? seat.dice : max;
   const classes = ["seat", chip ? "seat-chip" : "seat-card", nameSize(seat.name)];
   if (turn) classes.push("turn");
