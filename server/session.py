@@ -154,8 +154,8 @@ class GameSession:
         if state.phase is Phase.ROLL:
             self.state, events = self._settle(state)
             return events, []
-        seat = state.seat_of(player)
-        cups = tuple(tuple(self.real.entered[player]) if s == seat else c for s, c in enumerate(state.dice))
+        seat, cup = state.seat_of(player), tuple(self.real.entered.pop(player))  # in play now, not awaited
+        cups = tuple(cup if s == seat else c for s, c in enumerate(state.dice))
         self.state = replace(state, dice=cups, version=state.version + 1)
         return [self._seal(state.round_no, {state.players[s]: list(c) for s, c in enumerate(cups) if c})], []
 

@@ -60,6 +60,17 @@ def test_a_cup_can_be_entered_again_until_the_first_bid_and_the_commitment_follo
     assert commitment.verify(opened["dice"], opened["salt"], opened["hash"])
 
 
+def test_a_cup_corrected_after_the_roll_is_not_taken_for_the_next_rounds_cup(app, hub):
+    room, host, phones, tv = referee_table(app, hub, bots=0)
+    assert phones["Ann"].ask("dice:enter", {"dice": [1, 1, 1, 1, 1]})["ok"]
+    assert phones["Bob"].ask("dice:enter", {"dice": [2, 2, 2, 2, 2]})["ok"]
+    assert phones["Ann"].ask("dice:enter", {"dice": [3, 3, 3, 3, 3]})["ok"], "a correction before the first bid"
+    assert phones[room.to_act()].move(action="bid", quantity=9, face=6)["ok"]
+    assert phones[room.to_act()].move(action="dudo")["ok"]
+    assert room.state.phase.value == "roll"
+    assert tv.state["room"]["real"]["waiting"] == ["Ann", "Bob"], "the next round waits for both cups again"
+
+
 def test_hub_dice_refuse_entries_and_counts(app, hub):
     code = hub.default_code
     host = host_of(app, hub)
