@@ -70,15 +70,18 @@ def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any])
 
 
 def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
-    """host: voice mode ("always" / "after_button") and the table check."""
+    """host: voice mode ("always" / "after_button"), the table check, and closing its report."""
     mode = payloads.text(data, "mode", 20, required=False)
     check = payloads.boolean(data, "check") if "check" in data else False
+    dismiss = payloads.boolean(data, "dismiss") if "dismiss" in data else False
     host_only(viewer)
     if mode is not None and mode not in VOICE_MODES:
         raise HubError("bad_payload", f"mode must be one of {', '.join(VOICE_MODES)}")
     voice = _voice(the_hub, room)
     if mode is not None:
         voice.set_mode(mode)
+    if dismiss:
+        voice.dismiss_report()
     if check and not voice.start_check(room.players()):
         raise HubError("voice_off", "nothing is listening: no model or no microphone")
 

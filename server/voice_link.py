@@ -51,6 +51,10 @@ class HubVoice:
         threading.Thread(target=self.session.table_check, args=(players,), name="voice-check", daemon=True).start()
         return True
 
+    def dismiss_report(self) -> None:
+        """The host closed the table check's report: the screens drop it (`check_report` null)."""
+        self.session.status.update(check_report=None)
+
     def stop(self) -> None:
         """Stop listening and speaking."""
         self.session.stop()

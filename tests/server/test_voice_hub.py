@@ -88,6 +88,16 @@ def test_after_button_mode_plays_only_calls_said_after_a_mic_tap(table):
     assert phones["Marco"].ask("host:voice", {"mode": "always"})["code"] == "not_host"
 
 
+def test_the_host_closes_the_table_checks_report(table):
+    room, voice, host, phones, tv = table
+    voice.session.status.update(check_report={"players": {}, "words": {}, "saved": "/tmp/check.json"})
+    assert tv.voice["check_report"]["saved"] == "/tmp/check.json"
+    assert host.ask("host:voice", {"dismiss": "yes"})["code"] == "bad_payload"
+    assert phones["Marco"].ask("host:voice", {"dismiss": True})["code"] == "not_host"
+    assert host.ask("host:voice", {"dismiss": True})["ok"]
+    assert tv.voice["check_report"] is None
+
+
 def test_voice_follows_the_rooms_language(table):
     room, voice, host, phones, tv = table
     assert host.ask("host:config", {"lang": "en"})["ok"]
