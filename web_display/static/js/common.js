@@ -107,14 +107,30 @@ export function phaseOf(room, view) {
   return room.over || view.phase === "over" ? "over" : "playing";
 }
 
-/** Who the table waits for: the opener choosing a direction, else the player to bid. */
+/** Who the table waits for: the opener choosing a direction, else the player to bid (nobody while
+    real cups are entered or counted: see `room.real`). */
 export function waitingFor(view) {
   if (!view) return null;
   return view.phase === "direction" ? view.opener : view.turn;
 }
 
-/** The last reveal in `events`, with every event of its story (from the call to the next round). */
-export function revealFromEvents(events) {
+/** Real cups (`room.real`): {mode, waiting, proposal}; `mode` "hub" when the hub rolls. */
+export function realOf(room) {
+  return (room && room.real) || { mode: "hub", waiting: [], proposal: null };
+}
+
+/** A list of names in the catalogue's words: "Marco, Giulia e Luca". */
+export function nameList(names) {
+  if (names.length < 2) return names.join("");
+  return t("list.last", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}
+
+/**
+ * The last reveal in `events`, with every event of its story (from the call to the next round).
+ * `counting` (the last `view.counting` seen) names the call when the table counted real dice:
+ * the call then came in an earlier message than the count that settled it.
+ */
+export function revealFromEvents(events, counting = null) {
   const evs = events || [];
   let at = -1;
   for (let i = evs.length - 1; i >= 0; i--) if (evs[i].kind === "reveal") { at = i; break; }
@@ -125,16 +141,20 @@ export function revealFromEvents(events) {
   while (end + 1 < evs.length && !["round_started", "reveal", "restarted"].includes(evs[end + 1].kind)) end++;
   const story = evs.slice(start, end + 1);
   const rv = evs[at];
-  const call = story.find((e) => e.kind === "challenge" || e.kind === "calza");
+  const said = story.find((e) => e.kind === "challenge" || e.kind === "calza");
+  const call = said ? { call: said.kind === "calza" ? "calza" : "dudo", caller: said.player, bidder: said.bidder }
+    : counting ? { call: counting.call, caller: counting.caller, bidder: counting.bidder }
+      : { call: "dudo", caller: null, bidder: null };
   const over = story.find((e) => e.kind === "round_over") || {};
   const opened = story.find((e) => e.kind === "dice_opened");
+  const next = evs.slice(at).find((e) => e.kind === "round_started");
+  const counted = story.find((e) => e.kind === "count_confirmed");
+  const round = opened ? opened.round : next ? next.round - 1 : null;
   return {
-    key: JSON.stringify([opened && opened.round, rv.bid, rv.count, rv.dice]),
-    round: opened ? opened.round : null,
-    call: call && call.kind === "calza" ? "calza" : "dudo",
-    caller: call ? call.player : null,
-    bidder: call ? call.bidder : null,
+    key: JSON.stringify([round, rv.bid, rv.count, rv.dice, !!counted]),
+    round, ...call,
     bid: rv.bid, count: rv.count, wild: rv.wild, dice: rv.dice,
+    counted: counted ? { by: counted.by, count: counted.count } : null, // real dice counted by the table
     loser: over.loser || null, gainer: over.gainer || null, story,
   };
 }

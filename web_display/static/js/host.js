@@ -3,14 +3,16 @@
 // Options and settings are drawn from what the hub offers (`lobby`): no option is named here.
 import { html, render } from "/vendor/preact-htm.js";
 import {
-  connect, ctx, errorText, followLanguage, loadStrings, phaseOf, reportError, request, revealHold,
+  connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
   seatsOf, t, toast, translateStatic, waitingFor,
 } from "./common.js";
+import { countQuestion, waitingText } from "./realcups.js";
 import { RevealWatch, useSecondsLeft } from "./ui.js";
+import { CheckReport, listening, voiceOffText } from "./voiceui.js";
 
 const root = document.getElementById("host-root");
 const app = {
-  payload: null, offer: null, // the `state` and `lobby` messages
+  payload: null, offer: null, voice: null, // the `state`, `lobby` and `voice` messages
   form: null, // {preset, options}: the rules being edited (null: as the room has them)
   level: null, busy: false, savedAt: 0,
   pending: {}, // language and table settings on their way to the hub, shown as chosen meanwhile
@@ -101,9 +103,10 @@ function TakeoverButton({ seat }) {
     ${left > 0 ? t("host.takeover_in", { s: left }) : t("host.takeover")}</button>`;
 }
 
-function SeatRow({ seat, phase, waiting }) {
+function SeatRow({ seat, phase, waiting, entering }) {
   const playing = phase !== "lobby";
   const meta = [seat.kind === "bot" ? `${t("host.bot")} · ${t(`level.${seat.level}`, { _fallback: seat.level })}` : t("host.human")];
+  if (entering) meta.push(t("seat.entering"));
   if (seat.takeover) meta.push(t("host.bot_plays"));
   if (seat.left) meta.push(t("host.left"));
   else if (seat.away) meta.push(t("host.offline"));
@@ -121,16 +124,23 @@ function Players({ room, view, seats, phase, offer }) {
   const levels = offer ? offer.bot_levels : [];
   const level = app.level || (offer && offer.default_level) || levels[0];
   const waiting = phase === "playing" ? waitingFor(view) : null;
+  const real = realOf(room);
+  const entering = phase === "playing" && view.phase === "roll" ? real.waiting : [];
+  const noBots = real.mode === "scoreboard";
   return html`<section class="host-card host-players" aria-labelledby="players-title">
     <h2 id="players-title">${t("host.players")}</h2>
     <p class="host-join">${t("host.join_at")} <a href=${room.join_url} target="_blank" rel="noopener">${room.join_url}</a></p>
-    ${seats.length ? html`<ul class="host-seats">${seats.map((s) => html`<${SeatRow} key=${s.name} seat=${s} phase=${phase} waiting=${waiting} />`)}</ul>`
+    ${seats.length ? html`<ul class="host-seats">${seats.map((s) => html`<${SeatRow} key=${s.name} seat=${s} phase=${phase} waiting=${waiting}
+      entering=${entering.includes(s.name)} />`)}</ul>`
       : html`<p class="host-empty">${t("host.no_players")}</p>`}
     ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); act("host:bot_add", { level }).catch(reportError); }}>
       <label for="bot-level">${t("host.level")}</label>
-      <select id="bot-level" value=${level} onChange=${(ev) => { app.level = ev.target.value; }}>
+      <select id="bot-level" value=${level} disabled=${noBots} aria-describedby=${noBots ? "no-bots" : undefined}
+        onChange=${(ev) => { app.level = ev.target.value; }}>
         ${levels.map((l) => html`<option value=${l}>${t(`level.${l}`, { _fallback: l })}</option>`)}</select>
-      <button class="btn" type="submit" id="add-bot" disabled=${app.busy}>${t("host.add_bot")}</button>
+      <button class="btn" type="submit" id="add-bot" disabled=${app.busy || noBots}
+        aria-describedby=${noBots ? "no-bots" : undefined}>${t("host.add_bot")}</button>
+      ${noBots ? html`<p class="host-hint" id="no-bots">${t("host.no_bots_scoreboard")}</p>` : ""}
     </form>` : ""}
     <${GameButtons} room=${room} seats=${seats} phase=${phase} />
   </section>`;
@@ -151,6 +161,67 @@ function GameButtons({ room, seats, phase }) {
     <button class=${`btn btn-start ${over ? "btn-primary" : "btn-danger"}`} type="button" id="restart" disabled=${app.busy}
       onClick=${() => backToLobby(over).catch(reportError)}>${t(over ? "host.new_game" : "host.stop")}</button>
   </div>`;
+}
+
+/** Whose dice: the hub's, or real cups entered on the phones, or real cups counted at the reveal. */
+function DiceCard({ room, seats, phase, offer }) {
+  const modes = offer ? offer.dice_modes : [];
+  const mode = "dice" in app.pending ? app.pending.dice : realOf(room).mode;
+  const bots = seats.some((s) => s.kind === "bot");
+  if (phase !== "lobby") {
+    return html`<section class="host-card host-dice" aria-labelledby="dice-title">
+      <h2 id="dice-title">${t("host.dice")}</h2>
+      <p class="rules-now" id="dice-now">${t(`host.dice.${mode}`)}</p>
+      <p class="host-hint">${t(`host.dice.${mode}.desc`)}</p>
+    </section>`;
+  }
+  return html`<section class="host-card host-dice" aria-labelledby="dice-title">
+    <h2 id="dice-title">${t("host.dice")}</h2>
+    <div class="host-presets" role="radiogroup" aria-labelledby="dice-title">
+      ${modes.map((m) => {
+        const blocked = m === "scoreboard" && bots && mode !== m;
+        return html`<button type="button" role="radio" class="preset-card" data-dice=${m} aria-checked=${String(m === mode)}
+          disabled=${app.busy || blocked} onClick=${() => m !== mode && setNow("dice", m, { dice: m }).catch(reportError)}>
+          <strong>${t(`host.dice.${m}`)}</strong><span>${t(`host.dice.${m}.desc`)}</span>
+          ${blocked ? html`<span class="preset-why">${t("host.dice.no_bots_first")}</span>` : ""}</button>`;
+      })}
+    </div>
+  </section>`;
+}
+
+/** The hub's voice: the mode (every call, or only after a 🎤 tap), the table check and its report. */
+function VoiceCard({ voice }) {
+  if (!voice || voice.reason === "not_attached") {
+    return html`<section class="host-card host-voice" aria-labelledby="voice-title">
+      <h2 id="voice-title">${t("voice.title")}</h2>
+      <p class="host-hint" id="voice-why">${voiceOffText(voice)}</p>
+    </section>`;
+  }
+  const on = listening(voice);
+  const mode = "voiceMode" in app.pending ? app.pending.voiceMode : voice.mode || "always";
+  const checking = !!voice.check;
+  const pick = (m) => async () => {
+    app.pending.voiceMode = m;
+    await act("host:voice", { mode: m });
+    delete app.pending.voiceMode;
+    draw();
+  };
+  return html`<section class="host-card host-voice" aria-labelledby="voice-title">
+    <h2 id="voice-title">${t("voice.title")}</h2>
+    <p class=${`voice-now ${on ? "on" : "off"}`} id="voice-now" role="status">${on ? t("host.voice_on") : voiceOffText(voice)}</p>
+    <fieldset class="choice" data-name="voice-mode" disabled=${!on || app.busy} aria-describedby=${on ? undefined : "voice-now"}>
+      <legend>${t("host.voice_mode")}</legend>
+      <div class="chips">${["always", "after_button"].map((m) => html`<label class="chip"><input type="radio" name="voice-mode"
+        value=${m} checked=${m === mode} onChange=${() => pick(m)().catch(reportError)} /><span>${t(`host.voice_mode.${m}`)}</span></label>`)}</div>
+    </fieldset>
+    <p class="host-hint">${t(`host.voice_mode.${mode}.desc`)}</p>
+    <button type="button" class="btn" id="voice-check" disabled=${!on || app.busy || checking}
+      aria-describedby="voice-check-hint" onClick=${() => act("host:voice", { check: true }).catch(reportError)}>
+      ${checking ? t("host.check_running", { i: voice.check.index, n: voice.check.total }) : t("host.check")}</button>
+    <p class="host-hint" id="voice-check-hint">${on ? t("host.check_hint") : t("host.voice_needed")}</p>
+    ${voice.check_report ? html`<${CheckReport} report=${voice.check_report} compact=${true}
+      onClose=${() => act("host:voice", { dismiss: true }).catch(reportError)} />` : ""}
+  </section>`;
 }
 
 function TableSettings({ room, offer }) {
@@ -222,7 +293,12 @@ function Host({ payload, offer }) {
   const seats = seatsOf(room, view);
   let status = t("host.lobby", { n: seats.length });
   if (phase === "over") status = t("host.over", { name: view.winner });
-  else if (phase === "playing") status = t("host.playing", { n: view.round });
+  else if (phase === "playing") {
+    const real = realOf(room);
+    status = t("host.playing", { n: view.phase === "roll" ? view.round + 1 : view.round });
+    if (view.phase === "roll" && real.waiting.length) status += ` · ${waitingText(real.waiting)}`;
+    else if (view.phase === "count" && view.counting) status += ` · ${countQuestion(view.counting)}`;
+  }
   return html`<header class="host-top">
       <h1>${t("host.title")} · <span class="host-room">${room.code}</span></h1>
       <p class="host-status" id="status" role="status">${status}</p>
@@ -231,7 +307,9 @@ function Host({ payload, offer }) {
       <${Players} room=${room} view=${view} seats=${seats} phase=${phase} offer=${offer} />
       <div class="host-column">
         <${TableSettings} room=${room} offer=${offer} />
+        <${DiceCard} room=${room} seats=${seats} phase=${phase} offer=${offer} />
         <${Rules} room=${room} phase=${phase} offer=${offer} />
+        <${VoiceCard} voice=${app.voice} />
       </div>
     </main>`;
 }
@@ -252,6 +330,7 @@ async function boot() {
   translateStatic();
   socket = connect(() => ({ room: ctx.room, role: "host", key: ctx.hostKey }), {
     lobby: (offer) => { app.offer = offer; draw(); },
+    voice: (status) => { app.voice = status; draw(); },
     state: (payload) => {
       if (!payload.room.started) reveals.close();
       if (payload.room.started && app.form) app.form = null; // the game began elsewhere: drop the edit

@@ -1,10 +1,12 @@
 // The phone page: take a seat, keep the seat token, and play from your cup.
 import { html, render } from "/vendor/preact-htm.js";
 import {
-  connect, ctx, errorText, followLanguage, loadStrings, phaseOf, reportError, request, revealHold, rollOffFromEvents,
-  seatsOf, setBanner, t, toast, translateStatic, waitingFor,
+  connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
+  rollOffFromEvents, seatsOf, setBanner, t, toast, translateStatic, waitingFor,
 } from "./common.js";
+import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import { Bid, Die, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
+import { MicBar, listening } from "./voiceui.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
@@ -14,6 +16,9 @@ const app = {
   sentVersion: null, // the version our last move was sent against
   picked: { face: null, qty: null, version: null },
   joinError: "", wasMyTurn: false,
+  kp: { key: null, dice: [], edit: false }, // the keypad: the cup being tapped in (real cups, referee)
+  count: { key: null, n: 0, touched: false }, // the number this phone would propose (scoreboard)
+  micUntil: null, // when this seat's 🎤 window closes (Unix seconds)
 };
 const reveals = new RevealWatch(draw);
 let socket = null;
@@ -121,6 +126,87 @@ async function voiceAnswer(event) {
   if (!reply.ok) toast(errorText(reply.code, reply.message));
 }
 
+async function tapMic() {
+  if (app.busy) return;
+  app.busy = true;
+  draw();
+  const reply = await request(socket, "voice:listen", {});
+  app.busy = false;
+  if (!reply.ok) toast(errorText(reply.code, reply.message));
+  draw();
+}
+
+// ---------- real cups: the keypad (referee) and the count (scoreboard) ----------
+
+/** Which round's cup the keypad is for: while cups are awaited the view still holds the last round. */
+function cupKey(view) {
+  return view.phase === "roll" ? view.round + 1 : view.round;
+}
+
+/** The keypad's state for this round's cup (a new round starts it empty). */
+function keypad(view) {
+  const key = cupKey(view);
+  if (app.kp.key !== key) app.kp = { key, dice: [], edit: false };
+  return app.kp;
+}
+
+/** A referee table lets a cup be entered again until the round's first bid. */
+function cupEditable(view, real) {
+  return real.mode === "referee" && (view.phase === "roll" || (view.phase === "bidding" && !view.bids.length));
+}
+
+function editCup(dice) {
+  app.kp = { key: cupKey(app.payload.view), dice: [...dice], edit: true };
+  draw();
+}
+
+const kpActions = {
+  add: (face) => { app.kp = { ...app.kp, dice: [...app.kp.dice, face].sort((a, b) => a - b) }; draw(); },
+  remove: (i) => { app.kp = { ...app.kp, dice: app.kp.dice.filter((_, k) => k !== i) }; draw(); },
+  clear: () => { app.kp = { ...app.kp, dice: [] }; draw(); },
+  cancel: () => { app.kp = { ...app.kp, dice: [], edit: false }; draw(); },
+  done: () => enterCup().catch(reportError),
+};
+
+async function enterCup() {
+  if (app.busy) return;
+  app.busy = true;
+  draw();
+  const reply = await request(socket, "dice:enter", { dice: app.kp.dice });
+  app.busy = false;
+  if (reply.ok || reply.code === "dice_locked") app.kp = { ...app.kp, dice: [], edit: false };
+  if (!reply.ok) toast(errorText(reply.code, reply.message));
+  draw();
+}
+
+function countPick(view, proposal) {
+  const key = `${view.round}:${view.counting.caller}`;
+  if (app.count.key !== key) app.count = { key, n: view.counting.bid[0], touched: false };
+  if (!app.count.touched && proposal) app.count.n = proposal.count;
+  return app.count.n;
+}
+
+const countActions = {
+  step: (delta) => {
+    const max = app.payload.view.dice_in_play;
+    app.count = { ...app.count, n: Math.max(0, Math.min(max, app.count.n + delta)), touched: true };
+    draw();
+  },
+  propose: (n) => tell("count:propose", n).catch(reportError),
+  confirm: (n) => tell("count:confirm", n).catch(reportError),
+};
+
+async function tell(event, count) {
+  if (app.busy) return;
+  app.busy = true;
+  draw();
+  const reply = await request(socket, event, { count });
+  app.busy = false;
+  if (reply.ok) app.count = { ...app.count, touched: false };
+  else toast(errorText(reply.code, reply.message));
+  draw();
+}
+
 // ---------- the screens ----------
 
 function Join({ room }) {
@@ -140,6 +226,7 @@ function Join({ room }) {
 function Lobby({ seats, me }) {
   return html`<section class="ph-lobby">
     <h1>${t("phone.seated_as", { name: me })}</h1>
+    <${CheckMine} me=${me} />
     <p class="ph-wait">${t("phone.wait_start")}</p>
     <h2>${t("phone.players")}</h2>
     <ul class="ph-chips">${seats.map((s) => html`<li key=${s.name}><${Seat} seat=${s} chip=${true} me=${s.name === me} /></li>`)}</ul>
@@ -147,9 +234,11 @@ function Lobby({ seats, me }) {
   </section>`;
 }
 
-function TurnBar({ view, me, over, myTurn }) {
+function TurnBar({ view, me, over, myTurn, real }) {
   let text;
   if (over) text = view.winner === me ? t("phone.you_win") : t("phone.winner", { name: view.winner });
+  else if (view.phase === "roll") text = real.waiting.includes(me) ? t("phone.roll_your_cup") : waitingText(real.waiting);
+  else if (view.phase === "count") text = t("phone.count_now");
   else if (myTurn) text = view.phase === "direction" ? t("phone.direction") : t("phone.your_turn");
   else if (view.phase === "direction") text = t("tv.choosing_direction", { name: view.opener });
   else text = t("phone.wait_turn", { name: view.turn });
@@ -197,8 +286,52 @@ function Controls({ view, legal, canAct }) {
   </section>`;
 }
 
-function Game({ room, view, legal, seats, me }) {
+/** My cup: the hub's dice, the faces I entered (referee), or nothing to show (scoreboard: it is on the table). */
+function Cup({ view, you, real, me, out }) {
+  const paco = view.wild;
+  const rolling = view.phase === "roll";
+  const dice = rolling ? (you && you.entered) || [] : view.my_dice;
+  const canEdit = !out && dice.length > 0 && cupEditable(view, real);
+  if (view.unseen && !rolling) {
+    return view.phase === "count" ? "" : html`<p class="ph-cup-note" id="cup-note">${t("phone.cup_on_table")}</p>`;
+  }
+  if (rolling && !dice.length) return "";
+  return html`<section class="ph-cup" aria-label=${t("phone.your_dice")}>
+    <div class="ph-dice" id="my-dice" key=${`${view.round}:${dice.join("")}`}>
+      ${dice.map((d, i) => html`<${Die} face=${d} paco=${paco} cls="roll" delay=${i * 70} />`)}</div>
+    ${canEdit && !app.kp.edit ? html`<button type="button" class="btn btn-small btn-ghost ph-edit-cup" id="edit-cup"
+      onClick=${() => editCup(dice)}>${t("keypad.edit")}</button>` : ""}
+  </section>`;
+}
+
+/** The bottom of the screen: the keypad, the count, or the moves. */
+function Bottom({ view, legal, canAct, real, me, out }) {
+  if (view.phase === "count" && view.counting) { // every player counts, those already out too
+    const proposal = real.proposal;
+    return html`<${CountPicker} counting=${view.counting} proposal=${proposal} me=${me} max=${view.dice_in_play}
+      pick=${countPick(view, proposal)} busy=${app.busy} ...${countActions} />`;
+  }
+  if (out) return "";
+  const kp = keypad(view);
+  if (real.mode === "referee" && ((view.phase === "roll" && real.waiting.includes(me)) || (kp.edit && cupEditable(view, real)))) {
+    const mine = view.players.find((p) => p.name === me);
+    return html`<${Keypad} dice=${kp.dice} need=${mine ? mine.dice : 0} paco=${view.table.ones_wild} busy=${app.busy}
+      editing=${kp.edit} ...${kpActions} />`;
+  }
+  return legal ? html`<${Controls} view=${view} legal=${legal} canAct=${canAct} />` : "";
+}
+
+/** The table check on the hub's microphone: this phone's player is asked to say a call. */
+function CheckMine({ me }) {
+  const check = app.voice && app.voice.check;
+  if (!check || check.player !== me) return "";
+  return html`<p class="ph-check" id="check-mine" role="status">${t("check.your_turn")} <strong>«${check.phrase}»</strong></p>`;
+}
+
+function Game({ room, view, legal, seats, me, you }) {
   const over = view.phase === "over";
+  const real = realOf(room);
+  keypad(view);
   const mine = seats.find((s) => s.name === me) || {};
   const waitsFor = waitingFor(view);
   const myTurn = !over && waitsFor === me;
@@ -212,17 +345,16 @@ function Game({ room, view, legal, seats, me }) {
     try { navigator.vibrate([180, 90, 180]); } catch { /* not allowed here */ }
   }
   app.wasMyTurn = myTurn;
-  const dice = view.my_dice;
+  const counting = view.phase === "count";
+  const mic = !over && !out && view.phase === "bidding" && listening(app.voice);
   return html`<section class="ph-game" id="game">
     <div class="ph-info">
-      <${TurnBar} view=${view} me=${me} over=${over} myTurn=${myTurn} />
+      <${TurnBar} view=${view} me=${me} over=${over} myTurn=${myTurn} real=${real} />
+      <${CheckMine} me=${me} />
       ${view.palifico && !over ? html`<${PalificoNote} view=${view} />` : ""}
       ${view.round === 1 && !view.bids.length && view.table.roll_off ? html`<${RollOff} rollOff=${app.rollOff} />` : ""}
-      ${!over && !out ? html`<section class="ph-cup" aria-label=${t("phone.your_dice")}>
-        <div class="ph-dice" id="my-dice" key=${`${view.round}:${dice.join("")}`}>
-          ${dice.map((d, i) => html`<${Die} face=${d} paco=${paco} cls="roll" delay=${i * 70} />`)}</div>
-      </section>` : ""}
-      ${!over ? html`<section class="ph-standing" id="standing">
+      ${!over && !out ? html`<${Cup} view=${view} you=${you} real=${real} me=${me} out=${out} />` : ""}
+      ${!over && !counting && view.phase !== "roll" ? html`<section class="ph-standing" id="standing">
         <span class="ph-standing-label">${t("phone.last_bid")}</span>
         <span class="ph-standing-bid">${view.standing ? html`<${Bid} bid=${view.standing.bid} paco=${paco} />`
           : html`<span class="bid-none">${view.opener === me ? t("phone.no_bid") : t("phone.no_bid_other")}</span>`}</span>
@@ -234,15 +366,17 @@ function Game({ room, view, legal, seats, me }) {
           onClick=${() => voiceAnswer("voice:confirm").catch(reportError)}>${t("phone.voice_confirm")}</button>` : ""}
         <button class="btn btn-small" type="button" id="voice-cancel" onClick=${() => voiceAnswer("voice:cancel").catch(reportError)}>${t("phone.voice_cancel")}</button>
       <//>
+      ${mic ? html`<${MicBar} status=${app.voice} me=${me} until=${app.micUntil} busy=${app.busy} onTap=${() => tapMic().catch(reportError)} />` : ""}
       <ul class="ph-chips" id="players" aria-label=${t("phone.players")}>${seats.map((s) => html`<li key=${s.name}>
-        <${Seat} seat=${s} chip=${true} table=${view.table} playing=${true} turn=${s.name === waitsFor && !over} me=${s.name === me} /></li>`)}</ul>
+        <${Seat} seat=${s} chip=${true} table=${view.table} playing=${true} turn=${s.name === waitsFor && !over} me=${s.name === me}
+          entering=${view.phase === "roll" && real.waiting.includes(s.name)} /></li>`)}</ul>
       ${out && !over ? html`<p class="ph-out" id="out-note">${t("phone.out")}</p>` : ""}
       ${over ? html`<section class="ph-final" id="final">
         <svg class="crown" viewBox="0 0 120 80" aria-hidden="true"><polygon points="8,70 14,18 38,44 60,6 82,44 106,18 112,70" /><rect x="8" y="66" width="104" height="12" rx="3" /></svg>
         <p>${t("phone.wait_restart")}</p>
       </section>` : ""}
     </div>
-    ${!over && !out && legal ? html`<${Controls} view=${view} legal=${legal} canAct=${canAct} />` : ""}
+    ${!over ? html`<${Bottom} view=${view} legal=${legal} canAct=${canAct} real=${real} me=${me} out=${out} />` : ""}
   </section>`;
 }
 
@@ -265,7 +399,7 @@ function Phone({ payload }) {
   let main;
   if (!me) main = html`<${Join} room=${room} />`;
   else if (!playing) main = html`<${Lobby} seats=${seats} me=${me} />`;
-  else main = html`<${Game} room=${room} view=${view} legal=${payload.legal} seats=${seats} me=${me} />`;
+  else main = html`<${Game} room=${room} view=${view} legal=${payload.legal} seats=${seats} me=${me} you=${payload.you} />`;
   return html`<header class="ph-top">
       <span class="ph-room">${t("tv.room")} <strong>${room.code}</strong></span>
       <span class="ph-me" id="me">${me || ""}</span>
@@ -295,6 +429,15 @@ function onState(payload) {
   followLanguage(payload.room.lang, draw);
 }
 
+function onVoice(status) {
+  const before = (app.voice && app.voice.window) || null;
+  const win = status.window;
+  const me = app.payload && app.payload.you ? app.payload.you.player : null;
+  if (win && win.player === me && (!before || before.player !== me)) app.micUntil = Date.now() / 1000 + (win.seconds || 0);
+  app.voice = status;
+  draw();
+}
+
 async function boot() {
   await loadStrings(ctx.lang);
   translateStatic();
@@ -305,7 +448,7 @@ async function boot() {
     return auth;
   }, {
     state: onState,
-    voice: (status) => { app.voice = status; draw(); },
+    voice: onVoice,
     reveal_end: (data) => reveals.ended(data.round),
     refused: (code) => {
       if (code !== "bad_token") return false;

@@ -1,15 +1,22 @@
 // The TV page: the shared table (the spectator's view), the lobby's QR code, the reveal, the winner.
 import { html, render } from "/vendor/preact-htm.js";
 import {
-  connect, ctx, followLanguage, loadStrings, phaseOf, reportError, revealFromEvents, revealHold, rollOffFromEvents,
+  connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffFromEvents,
   seatsOf, setBanner, t, translateStatic, waitingFor,
 } from "./common.js";
+import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import { Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft } from "./ui.js";
+import { CheckPrompt, CheckReport } from "./voiceui.js";
 
-const app = { payload: null, voice: null, caption: "", rollOff: null, lastReveal: null };
+const app = {
+  payload: null, voice: null, caption: "", rollOff: null,
+  rejected: null, // {message, version}: a call heard and not played, news until the table moves on
+  report: null, // {saved, version}: the table check's report, shown until play resumes or the host closes it
+};
 const reveals = new RevealWatch(draw);
 const root = document.getElementById("tv-root");
 const voiceRoot = document.getElementById("voice-root");
+const checkRoot = document.getElementById("check-root");
 
 function seatPosition(i, n) {
   // Clockwise from the top-left, around an ellipse that hugs the felt; a card never leaves the screen.
@@ -21,10 +28,12 @@ function seatPosition(i, n) {
 
 // ---------- parts of the screen ----------
 
-function Status({ phase, view, seats }) {
+function Status({ phase, view, seats, real }) {
   let text = "";
   if (phase === "lobby") text = seats.length < 2 ? t("tv.waiting_players") : t("tv.waiting_host");
   else if (phase === "over") text = t("tv.winner", { name: view.winner });
+  else if (view.phase === "roll" && real.waiting.length) text = t("real.roll_and_enter");
+  else if (view.phase === "count" && view.counting) text = countQuestion(view.counting);
   else if (view.phase === "direction") text = t("tv.choosing_direction", { name: view.opener });
   else if (view.turn) text = t("tv.turn", { name: view.turn });
   return html`<p class="tv-status" aria-live="polite"><span class="turn-name">${text}</span></p>`;
@@ -37,6 +46,13 @@ function AwayNotice({ seat }) {
 }
 
 function Center({ phase, room, view, seats, rollOff }) {
+  const real = realOf(room);
+  if (phase === "playing" && view.phase === "roll" && real.waiting.length) {
+    return html`<div class="felt-center" id="waiting-dice">
+      <p class="center-label">${t("tv.round", { n: view.round + 1 })}</p>
+      <p class="center-open center-waiting">${waitingText(real.waiting)}</p>
+    </div>`;
+  }
   if (phase === "lobby") {
     return html`<div class="felt-center">
       <p class="center-label">${t("tv.lobby_players")}</p>
@@ -65,7 +81,8 @@ function Center({ phase, room, view, seats, rollOff }) {
 
 function History({ view, lastReveal }) {
   const bids = view.bids.slice().reverse().slice(0, 10);
-  if (!bids.length && lastReveal && lastReveal.round === view.round - 1) {
+  const rolling = view.phase === "roll"; // real cups being entered: the round that ended is still the view's
+  if (lastReveal && ((rolling && lastReveal.round === view.round) || (!bids.length && lastReveal.round === view.round - 1))) {
     return html`<section class="history-card">
       <h2>${t("tv.last_round")}</h2>
       <ul class="last-story">${storyOf(lastReveal).map((line) => html`<li class="story-${line.tone}">${line.text}</li>`)}</ul>
@@ -108,15 +125,19 @@ function FairCard({ room }) {
   </section>`;
 }
 
-function Tv({ payload, rollOff, lastReveal }) {
+function Tv({ payload, rollOff }) {
   const room = payload.room;
   const view = payload.view;
   const phase = phaseOf(room, view);
   const seats = seatsOf(room, view);
+  const real = realOf(room);
+  const lastReveal = reveals.last;
+  const counting = phase === "playing" && view.phase === "count" ? view.counting : null;
   const playing = phase !== "lobby";
   const waiting = playing && phase !== "over" ? waitingFor(view) : null;
   const away = seats.find((s) => s.name === waiting && s.away);
-  const lastBids = new Map(playing ? view.bids.map((b) => [b.player, b.bid]) : []);
+  const rolling = playing && view.phase === "roll"; // real cups being entered: the view still holds the last round
+  const lastBids = new Map(playing && !rolling ? view.bids.map((b) => [b.player, b.bid]) : []);
   const palifico = playing && view.palifico && phase !== "over";
   const reveal = reveals.open;
   const holdMs = revealHold(room);
@@ -125,10 +146,10 @@ function Tv({ payload, rollOff, lastReveal }) {
   return html`
     <header class="tv-top">
       <h1 class="tv-brand"><span class="brand-mark" aria-hidden="true">⚀</span> Dudo Hub</h1>
-      <${Status} phase=${phase} view=${view} seats=${seats} />
+      <${Status} phase=${phase} view=${view} seats=${seats} real=${real} />
       <p class="tv-meta">
         <span>${t("tv.preset", { name: t(`preset.${room.preset}`, { _fallback: room.preset }) })}</span>
-        ${playing ? html`<span>${t("tv.round", { n: view.round })}</span>` : ""}
+        ${playing ? html`<span>${t("tv.round", { n: rolling ? view.round + 1 : view.round })}</span>` : ""}
       </p>
     </header>
     ${palifico || away ? html`<div class="tv-banner">
@@ -139,12 +160,16 @@ function Tv({ payload, rollOff, lastReveal }) {
       <div class="felt"><${Center} phase=${phase} room=${room} view=${view} seats=${seats} rollOff=${rollOff} /></div>
       <ol class="seats">${seats.map((s, i) => html`<li class="seat-spot" style=${seatPosition(i, seats.length)} key=${s.name}>
         <${Seat} seat=${s} table=${playing ? view.table : null} playing=${playing} turn=${s.name === waiting}
-          lastBid=${lastBids.get(s.name)} paco=${playing ? view.wild : true} /></li>`)}</ol>
+          lastBid=${lastBids.get(s.name)} paco=${playing ? view.wild : true}
+          entering=${rolling && real.waiting.includes(s.name)} /></li>`)}</ol>
     </section>
     <aside class="tv-side">
       ${playing ? html`<${History} view=${view} lastReveal=${lastReveal} />` : html`<${JoinCard} room=${room} seats=${seats} />`}
       <${FairCard} room=${room} />
     </aside>
+    ${counting && !reveal ? html`<section class="overlay counting" aria-live="assertive">
+      <${CountScreen} counting=${counting} proposal=${real.proposal} />
+    </section>` : ""}
     ${reveal && playing ? html`<section class="overlay reveal" aria-live="assertive" key=${reveal.key}>
       <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} animate=${true} />
       <div class="reveal-timer" style=${`animation-duration:${holdMs}ms`}></div>
@@ -165,26 +190,64 @@ function Tv({ payload, rollOff, lastReveal }) {
 function draw() {
   if (!app.payload) return;
   try {
-    render(html`<${Tv} payload=${app.payload} rollOff=${app.rollOff} lastReveal=${app.lastReveal} />`, root);
+    render(html`<${Tv} payload=${app.payload} rollOff=${app.rollOff} />`, root);
   } catch (err) {
     reportError(err);
   }
+  drawCheck();
+}
+
+function version() {
+  const view = app.payload && app.payload.view;
+  return view ? view.version : 0;
 }
 
 function drawVoice() {
   const status = app.voice;
   voiceRoot.hidden = !status || status.reason === "not_attached";
-  render(html`<${VoiceBanner} status=${status} caption=${app.caption} />`, voiceRoot);
+  const fresh = !!app.rejected && app.rejected.version === version();
+  render(html`<${VoiceBanner} status=${status} caption=${app.caption} fresh=${fresh} />`, voiceRoot);
+  drawCheck();
+}
+
+/** The table check: its prompt while it runs, then its report until play resumes or the host closes it. */
+function drawCheck() {
+  const status = app.voice || {};
+  const report = status.check_report;
+  let body = "";
+  if (status.check) {
+    body = html`<section class="overlay check" aria-live="assertive"><${CheckPrompt} check=${status.check} /></section>`;
+  } else if (report && app.report && app.report.version === version()) {
+    body = html`<section class="overlay check-report" aria-live="polite"><${CheckReport} report=${report} /></section>`;
+  }
+  try {
+    render(body, checkRoot);
+  } catch (err) {
+    reportError(err);
+  }
+}
+
+function onVoice(status) {
+  const before = app.voice || {};
+  app.voice = status;
+  app.caption = status.caption || "";
+  if (status.rejected && (status.rejected !== before.rejected || status.message !== before.message)) {
+    app.rejected = { version: version() };
+  }
+  const report = status.check_report;
+  if (!report) app.report = null;
+  else if (!app.report || app.report.saved !== report.saved) app.report = { saved: report.saved, version: version() };
+  drawVoice();
 }
 
 function onState(payload) {
   const events = payload.events || [];
   if (events.some((e) => e.kind === "restarted")) app.rollOff = null;
   app.rollOff = rollOffFromEvents(events) || app.rollOff;
-  app.lastReveal = revealFromEvents(events) || (payload.room.started ? app.lastReveal : null);
   app.payload = payload;
   reveals.state(payload, revealHold(payload.room));
   draw();
+  drawVoice();
   followLanguage(payload.room.lang, () => { draw(); drawVoice(); });
 }
 
@@ -194,7 +257,7 @@ async function boot() {
   if (!ctx.room) setBanner(t("err.unknown_room"), "error");
   connect(() => ({ room: ctx.room, role: "tv" }), {
     state: onState,
-    voice: (status) => { app.voice = status; app.caption = status.caption || ""; drawVoice(); },
+    voice: onVoice,
     caption: (data) => { app.caption = data.text || ""; drawVoice(); },
     reveal_end: (data) => reveals.ended(data.round),
   });

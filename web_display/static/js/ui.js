@@ -92,8 +92,9 @@ function AwayBadge({ seat }) {
   return html`<span class="badge badge-off">${t("seat.away")}${left > 0 ? html` · <span class="grace">${t("seat.grace", { s: left })}</span>` : ""}</span>`;
 }
 
-function SeatBadges({ seat, playing, me }) {
+function SeatBadges({ seat, playing, me, entering }) {
   return html`${me ? html`<span class="badge badge-you">${t("phone.you")}</span>` : ""}
+    ${entering ? html`<span class="badge badge-dice">${t("seat.entering")}</span>` : ""}
     ${seat.bot ? html`<span class="badge badge-bot">${t("seat.bot")}</span>` : ""}
     ${playing && seat.out ? html`<span class="badge badge-out">${t("seat.out")}</span>` : ""}
     ${seat.away && !(playing && seat.out) ? html`<${AwayBadge} seat=${seat} />` : ""}`;
@@ -102,9 +103,10 @@ function SeatBadges({ seat, playing, me }) {
 /**
  * A seat, as a card around the TV's table or a chip on the phone.
  * props: seat (from seatsOf), table (view.table, or null in the lobby), playing, turn (the table
- * waits for this seat), me (the phone's own), lastBid, paco.
+ * waits for this seat), me (the phone's own), lastBid, paco, entering (real cups: the table waits for
+ * this seat's dice).
  */
-export function Seat({ seat, table, playing, turn, me, lastBid, paco, chip }) {
+export function Seat({ seat, table, playing, turn, me, lastBid, paco, chip, entering }) {
   const max = table ? table.dice_each : 0;
   const count = typeof seat.dice === "number" ? seat.dice : max;
   const classes = ["seat", chip ? "seat-chip" : "seat-card", nameSize(seat.name)];
@@ -112,6 +114,7 @@ export function Seat({ seat, table, playing, turn, me, lastBid, paco, chip }) {
   if (me) classes.push("me");
   if (playing && seat.out) classes.push("out");
   if (seat.away) classes.push("away");
+  if (entering) classes.push("entering");
   const diceLabel = t("seat.dice", { n: count });
   let dice = "";
   if (playing && !seat.out && chip) {
@@ -123,7 +126,7 @@ export function Seat({ seat, table, playing, turn, me, lastBid, paco, chip }) {
   }
   return html`<div class=${classes.join(" ")} data-player=${seat.name}>
     <span class="seat-name">${seat.name}</span>
-    <span class="seat-badges"><${SeatBadges} seat=${seat} playing=${playing} me=${me && chip} /></span>
+    <span class="seat-badges"><${SeatBadges} seat=${seat} playing=${playing} me=${me && chip} entering=${entering} /></span>
     ${dice}
     ${playing && table && table.bullets ? html`<${Cylinder} bullets=${seat.bullets} />` : ""}
     ${lastBid ? html`<div class="seat-last"><${Bid} bid=${lastBid} paco=${paco} /></div>` : ""}
@@ -207,7 +210,8 @@ export function RevealHead({ reveal, paco }) {
   const count = reveal.count === 0 ? t("reveal.count_0") : reveal.count === 1 ? t("reveal.count_1") : t("reveal.count_n", { n: reveal.count });
   const call = reveal.caller ? t(reveal.call === "calza" ? "reveal.calza" : "reveal.dudo", { caller: reveal.caller, bidder: reveal.bidder }) : t("reveal.title");
   return html`<p class="reveal-call ${reveal.call}">${call}</p>
-    <p class="reveal-headline"><${Bid} bid=${[q, face]} paco=${paco} /><span class="reveal-count">${count}</span></p>`;
+    <p class="reveal-headline"><${Bid} bid=${[q, face]} paco=${paco} /><span class="reveal-count">${count}</span></p>
+    ${reveal.counted ? html`<p class="reveal-counted">${t("reveal.counted_by", { name: reveal.counted.by })}</p>` : ""}`;
 }
 
 /**
@@ -232,34 +236,51 @@ export function Reveal({ reveal, order, paco, me, animate }) {
   });
   return html`<div class="reveal-box">
     <${RevealHead} reveal=${reveal} paco=${paco} />
-    <ul class="reveal-cups">${cups}</ul>
+    ${cups.length ? html`<ul class="reveal-cups">${cups}</ul>` : ""}
     <ul class="reveal-story">${storyOf(reveal).map((line) => html`<li class="story-${line.tone} ${line.who && line.who === me ? "me" : ""}">${line.text}</li>`)}</ul>
   </div>`;
 }
 
 // ---------- voice ----------
 
+/** A microphone, drawn (no emoji font needed on the hub's laptop). */
+export function MicIcon({ cls = "" }) {
+  return html`<svg viewBox="0 0 24 24" class="mic-icon ${cls}" aria-hidden="true" focusable="false">
+    <rect x="8" y="2" width="8" height="13" rx="4" fill="currentColor" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" /></svg>`;
+}
+
 /**
  * The voice status (the `voice` notice) and the words being heard (`caption`).
  * With `me` (a phone): only what was heard for this seat; `children` are its buttons.
+ * `fresh` (TV): a call heard but not played (`rejected`) is still news (nothing happened since).
  */
-export function VoiceBanner({ status, caption, me, children }) {
+export function VoiceBanner({ status, caption, me, children, fresh = true }) {
   if (!status) return "";
   const heard = status.heard || "";
   const who = status.player;
   if (me !== undefined) {
-    if (!heard || who !== me || !status.pending) return "";
+    if (status.rejected && who === me && fresh && status.message) {
+      return html`<div class="voice-banner voice-mine voice-rejected" role="status"><span>${status.message}</span></div>`;
+    }
+    if (!heard || who !== me || !status.pending || status.pending === "count") return "";
     const text = status.pending === "confirm" ? t("voice.call_pending", { call: heard }) : t("voice.heard_for_you", { bid: heard });
     return html`<div class="voice-banner voice-mine" role="status"><span>${text}</span>${children}</div>`;
   }
   const on = !!status.listening;
   const why = status.reason ? t(`voice.reason.${status.reason}`, { _fallback: status.reason }) : "";
+  const win = status.window;
+  const hints = on ? status.hints || [] : [];
   return html`<div class="voice-banner">
     <h2>${t("voice.title")}</h2>
-    <p class="voice-state ${on ? "on" : ""}">${on ? t("voice.on") : why ? t("voice.off_because", { why }) : t("voice.off")}</p>
+    <p class="voice-state ${on ? "on" : ""}">${on ? t(status.mode === "after_button" ? "voice.on_after_button" : "voice.on")
+      : why ? t("voice.off_because", { why }) : t("voice.off")}</p>
+    ${on && win ? html`<p class="voice-window"><${MicIcon} /> ${t("voice.window", { name: win.player })}</p>` : ""}
     <p class="voice-caption">${caption || ""}</p>
     ${heard ? html`<p class="voice-heard"><strong>${t("voice.heard")}:</strong> ${heard}${who ? ` ${t("voice.credited", { name: who })}` : ""}</p>` : ""}
+    ${status.rejected && fresh && status.message ? html`<p class="voice-rejected" role="status">${status.message}</p>` : ""}
     ${status.refused ? html`<p class="voice-refused">${t(`err.${status.refused}`, { _fallback: status.refused })}</p>` : ""}
+    ${hints.length ? html`<ul class="voice-hints">${hints.map((h) => html`<li>${h}</li>`)}</ul>` : ""}
   </div>`;
 }
 
@@ -275,12 +296,17 @@ export class RevealWatch {
     this.onChange = onChange;
     this.seen = undefined;
     this.open = null;
+    this.last = null; // the last reveal of this game, open or not (the TV's "last round")
+    this.counting = null; // the call the table was counting (real dice), for the reveal that settles it
     this.timer = null;
   }
 
   /** A `state` payload arrived. */
   state(payload, holdMs) {
-    const r = revealFromEvents(payload.events);
+    const r = revealFromEvents(payload.events, this.counting);
+    const view = payload.view;
+    this.counting = (view && view.counting) || (r ? null : this.counting);
+    this.last = r || (payload.room.started ? this.last : null);
     const first = this.seen === undefined;
     if (first || !r || r.key === this.seen) {
       if (first) this.seen = r ? r.key : null;
