@@ -32,6 +32,7 @@ def _out(artifacts: Path) -> Path:
 def _table(hub: Any, browser: Any, watch: Any, dice: str) -> tuple[Any, Any, Any, dict[str, Any]]:
     """A fresh lobby, the host choosing the dice on its page, three seated phones and the TV."""
     room = kit.fresh_lobby(hub)
+    room.configure(None, None, "it")
     host = open_page(browser, watch, "host", hub.host_url, HOST)
     tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
     host.click(".preset-card[data-preset=dudo]")
@@ -235,7 +236,7 @@ def voice(hub: Any) -> Any:
     """Voice attached to the running hub's room without a microphone (listen=False)."""
     from dudo_hub.server.voice_link import attach_voice
 
-    kit.fresh_lobby(hub).configure(None, None, None, None, "hub")
+    kit.fresh_lobby(hub).configure(None, None, "it", None, "hub")
     the_hub = hub.app.extensions["dudo_hub"]
     attached = attach_voice(hub.room, "it", None, speak=False, listen=False, out=io.StringIO())
     the_hub.voices[hub.code] = attached

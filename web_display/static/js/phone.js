@@ -318,7 +318,7 @@ function Bottom({ view, legal, canAct, real, me, out }) {
     return html`<${Keypad} dice=${kp.dice} need=${mine ? mine.dice : 0} paco=${view.table.ones_wild} busy=${app.busy}
       editing=${kp.edit} ...${kpActions} />`;
   }
-  return legal ? html`<${Controls} view=${view} legal=${legal} canAct=${canAct} />` : "";
+  return legal && view.phase !== "roll" ? html`<${Controls} view=${view} legal=${legal} canAct=${canAct} />` : "";
 }
 
 /** The table check on the hub's microphone: this phone's player is asked to say a call. */
