@@ -317,4 +317,15 @@ def test_the_mic_button_the_hosts_voice_settings_and_the_table_check(
     host.click("#report-close")
     tv.wait_for_selector(".overlay.check-report", state="detached")
     assert status.snapshot()["check_report"] is None
+    status.update(check_report={**report, "saved": report["saved"].replace("2100", "2105")})
+    tv.wait_for_selector(".overlay.check-report")
+    play(hub.room, to_act(hub.room), {"action": "bid", "quantity": 1, "face": 2})
+    tv.wait_for_selector(".overlay.check-report", state="detached")  # play resumed
+
+    # voice_off, told plainly: the check with no microphone behind it, a 🎤 once voice is gone
+    host.click("#voice-check")
+    host.wait_for_selector(".toast-error:has-text('non è attiva')")
+    hub.app.extensions["dudo_hub"].voices.pop(hub.code)
+    phone.click("#mic-btn")
+    phone.wait_for_selector(".toast-error:has-text('non è attiva')")
     assert not watch.errors, "\n".join(watch.errors)
