@@ -63,6 +63,12 @@ def _reveal_told_alike(tv: Any, phones: dict[str, Any]) -> list[str]:
     return told
 
 
+def _nothing_leaves_the_hub(hub: Any, watch: Any) -> None:
+    outside = [u for u in watch.requests if not u.startswith((hub.url, "data:", "blob:"))]
+    assert watch.requests and not outside, f"requests outside the hub: {outside}"
+    assert not watch.errors, "\n".join(watch.errors)
+
+
 def _end_reveal(room: Any, tv: Any, phones: dict[str, Any]) -> None:
     room.skip_reveal()  # as the host's button does
     tv.wait_for_selector(".overlay.reveal", state="detached")
@@ -148,7 +154,7 @@ def test_three_rounds_with_every_cup_tapped_into_its_phone(hub: Any, browser: An
             tv.screenshot(path=str(out / "referee-tv-reveal.png"))
             phones[first].screenshot(path=str(out / "referee-phone-reveal.png"))
         _end_reveal(room, tv, phones)
-    assert not watch.errors, "\n".join(watch.errors)
+    _nothing_leaves_the_hub(hub, watch)
 
 
 def _count_round(room: Any, tv: Any, phones: dict[str, Any], out: Path, rnd: int) -> None:
@@ -225,7 +231,7 @@ def test_three_rounds_counted_at_the_reveal(hub: Any, browser: Any, watch: Any, 
                 page.wait_for_function("() => document.documentElement.lang === 'en'")
         _count_round(room, tv, phones, out, rnd)
         _end_reveal(room, tv, phones)
-    assert not watch.errors, "\n".join(watch.errors)
+    _nothing_leaves_the_hub(hub, watch)
 
 
 # ----- voice ---------------------------------------------------------------------------------------
@@ -328,4 +334,4 @@ def test_the_mic_button_the_hosts_voice_settings_and_the_table_check(
     hub.app.extensions["dudo_hub"].voices.pop(hub.code)
     phone.click("#mic-btn")
     phone.wait_for_selector(".toast-error:has-text('non è attiva')")
-    assert not watch.errors, "\n".join(watch.errors)
+    _nothing_leaves_the_hub(hub, watch)

@@ -1,5 +1,6 @@
 // The host's page: seats and bots, the game (start, end the reveal, back to the lobby), the
-// language and the table settings (any time), the rules of the next game (in the lobby).
+// language and the table settings (any time), the dice and the rules of the next game (in the
+// lobby), the hub's voice (its mode, the table check and its report).
 // Options and settings are drawn from what the hub offers (`lobby`): no option is named here.
 import { html, render } from "/vendor/preact-htm.js";
 import {

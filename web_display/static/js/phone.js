@@ -1,4 +1,5 @@
-// The phone page: take a seat, keep the seat token, and play from your cup.
+// The phone page: take a seat, keep the seat token, and play from your cup (or tap in your real cup,
+// or count the table's dice at the reveal); the 🎤 for a spoken call.
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,

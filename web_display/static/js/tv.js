@@ -1,4 +1,5 @@
-// The TV page: the shared table (the spectator's view), the lobby's QR code, the reveal, the winner.
+// The TV page: the shared table (the spectator's view), the lobby's QR code, the reveal, the winner;
+// with real cups, who is awaited and the count question; the voice card and the table check.
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffFromEvents,
