@@ -220,6 +220,8 @@ def test_three_rounds_counted_at_the_reveal(hub: Any, browser: Any, watch: Any, 
     room, host, tv, phones = _table(hub, browser, watch, "scoreboard")
     assert host.locator("#add-bot").is_disabled() and host.locator("#no-bots").is_visible()
     host.screenshot(path=str(out / "scoreboard-host-lobby.png"), full_page=True)
+    problems = axe_problems(host)
+    assert not problems, "\n".join(problems)
     host.click("#start")
     for phone in phones.values():
         phone.wait_for_selector("#cup-note")
@@ -320,6 +322,8 @@ def test_the_mic_button_the_hosts_voice_settings_and_the_table_check(
     assert not problems, "\n".join(problems)
     host.wait_for_selector("#check-report")
     host.screenshot(path=str(out / "voice-host.png"), full_page=True)
+    problems = axe_problems(host)
+    assert not problems, "\n".join(problems)
     host.click("#report-close")
     tv.wait_for_selector(".overlay.check-report", state="detached")
     assert status.snapshot()["check_report"] is None
