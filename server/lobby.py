@@ -112,6 +112,7 @@ class Lobby:
         if not started:
             self.seats.remove(seat)
         elif seat.kind == HUMAN:
+            self._bots_may_stand_in()
             seat.token, seat.takeover, seat.connected = None, True, False
             seat.level = seat.level or default_level()
         return token
@@ -124,7 +125,12 @@ class Lobby:
         dropped = seat.dropped_at
         if not seat.left and (seat.connected or dropped is None or now - dropped < grace):
             raise HubError("not_dropped", f"{player}'s phone is connected or within its grace period")
+        self._bots_may_stand_in()
         seat.takeover, seat.level = True, seat.level or default_level()
+
+    def _bots_may_stand_in(self) -> None:
+        if self.dice == "scoreboard":
+            raise HubError("no_bots_here", "the player's real cup is on the table: a bot cannot stand in")
 
     def set_connected(self, player: str, connected: bool, now: float) -> bool:
         """A seat's phone came or went (a returning phone takes its seat back); False for a bot."""

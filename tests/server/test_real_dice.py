@@ -185,3 +185,11 @@ def test_the_table_tells_the_count_aloud_and_a_phone_confirms(app, hub):
         assert room.state.counts[room.state.seat_of(caller)] == 4, "four fives stand: the caller loses"
     finally:
         voice.stop()
+
+
+def test_no_bot_stands_in_for_a_cup_on_a_scoreboard(app, hub):
+    room, host, phones, tv = scoreboard_table(app, hub)
+    phones["Ann"].ask("seat:leave", {})
+    assert host.ask("host:bot_takeover", {"player": "Ann"})["code"] == "no_bots_here"
+    assert host.ask("host:seat_remove", {"player": "Bob"})["code"] == "no_bots_here"
+    assert not room.seat("Ann").bot_plays and not room.seat("Bob").bot_plays
