@@ -104,7 +104,7 @@ function TakeoverButton({ seat }) {
     ${left > 0 ? t("host.takeover_in", { s: left }) : t("host.takeover")}</button>`;
 }
 
-function SeatRow({ seat, phase, waiting, entering }) {
+function SeatRow({ seat, phase, waiting, entering, noBots }) {
   const playing = phase !== "lobby";
   const meta = [seat.kind === "bot" ? `${t("host.bot")} · ${t(`level.${seat.level}`, { _fallback: seat.level })}` : t("host.human")];
   if (entering) meta.push(t("seat.entering"));
@@ -116,8 +116,9 @@ function SeatRow({ seat, phase, waiting, entering }) {
     <span class="dot ${seat.away ? "off" : ""}" aria-hidden="true"></span>
     <span class="name">${seat.name}</span>
     <span class="meta">${meta.join(" · ")}${seat.name === waiting ? html` · <strong>${t("host.waiting_for")}</strong>` : ""}</span>
-    ${playing && seat.away && phase === "playing" ? html`<${TakeoverButton} seat=${seat} />` : ""}
-    <button class="btn btn-small btn-ghost" type="button" onClick=${() => removeSeat(seat.name)}>${t("host.kick")}</button>
+    ${playing && seat.away && phase === "playing" && !noBots ? html`<${TakeoverButton} seat=${seat} />` : ""}
+    ${playing && noBots ? "" : html`<button class="btn btn-small btn-ghost" type="button"
+      onClick=${() => removeSeat(seat.name)}>${t("host.kick")}</button>`}
   </li>`;
 }
 
@@ -132,7 +133,7 @@ function Players({ room, view, seats, phase, offer }) {
     <h2 id="players-title">${t("host.players")}</h2>
     <p class="host-join">${t("host.join_at")} <a href=${room.join_url} target="_blank" rel="noopener">${room.join_url}</a></p>
     ${seats.length ? html`<ul class="host-seats">${seats.map((s) => html`<${SeatRow} key=${s.name} seat=${s} phase=${phase} waiting=${waiting}
-      entering=${entering.includes(s.name)} />`)}</ul>`
+      entering=${entering.includes(s.name)} noBots=${noBots} />`)}</ul>`
       : html`<p class="host-empty">${t("host.no_players")}</p>`}
     ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); act("host:bot_add", { level }).catch(reportError); }}>
       <label for="bot-level">${t("host.level")}</label>
