@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from operator import mul
 from typing import Any
 
@@ -26,16 +25,6 @@ Vector = list[float]
 def info_key(history: tuple[object, ...], cup: tuple[int, ...]) -> str:
     """The information set of a player holding `cup` after the bids `history`."""
     return ",".join(str(b) for b in history) + "|" + "".join(str(d) for d in cup)
-
-
-@dataclass(frozen=True, slots=True)
-class Solved:
-    """A solved spot: the average strategy, its value, and how far a best response gets past it."""
-
-    strategy: Strategy
-    value: float  # the opener's chance under the strategy against itself
-    opener_excess: float  # a best-responding responder's gain over 1 - value against our opener
-    responder_excess: float  # a best-responding opener's gain over value against our responder
 
 
 class CFRPlus:
@@ -200,17 +189,6 @@ def play_value(tree: RoundTree, worth: Outcomes, strategy: Mapping[str, Mapping[
     return walk(0, ([p for _, p in cups[0]], [p for _, p in cups[1]]))
 
 
-def solve(tree: RoundTree, worth: Outcomes, iterations: int, digits: int = 4) -> Solved:
-    """Run CFR+ and measure the rounded average strategy against best responses."""
-    cfr = CFRPlus(tree, worth)
-    cfr.iterate(iterations)
-    strategy = cfr.strategy(digits)
-    value = play_value(tree, worth, strategy)
-    against_opener = best_response(tree, worth, 0, strategy)
-    against_responder = best_response(tree, worth, 1, strategy)
-    return Solved(strategy, value, against_opener - (1 - value), against_responder - value)
-
-
 def compact(strategy: Strategy) -> dict[str, str | dict[str, float]]:
     """The shipped form: one label where the strategy is pure, else {label: probability}."""
     return {info: next(iter(probs)) if len(probs) == 1 else dict(probs) for info, probs in sorted(strategy.items())}
@@ -228,26 +206,76 @@ def checksum(strategy: Strategy) -> str:
 
 
 CHECK_ITERATIONS = 20  # a short run whose fingerprint the data keeps, for a quick reproduction test
+DIGITS = 4  # probabilities as solved
+DROP = 0.02  # actions rarer than this are dropped from the shipped strategy (then renormalised)
 
 
-def short_checksum(tree: RoundTree, worth: Outcomes, digits: int = 4) -> str:
-    """The fingerprint of the strategy after `CHECK_ITERATIONS` iterations."""
+def purify(strategy: Strategy, drop: float = DROP, digits: int = DIGITS) -> Strategy:
+    """The strategy without its rarest actions (< `drop`), renormalised and rounded."""
+    out: Strategy = {}
+    for info, probs in strategy.items():
+        kept = {a: p for a, p in probs.items() if p >= drop} or dict(probs)
+        labels = list(kept)
+        rounded = _rounded([kept[a] for a in labels], digits)
+        out[info] = {a: p for a, p in zip(labels, rounded, strict=True) if p > 0}
+    return out
+
+
+def reachable(tree: RoundTree, strategy: Mapping[str, Mapping[str, float]]) -> Strategy:
+    """The information sets each player reaches by their own play under `strategy` (whatever the other does)."""
+    cups = (hands(tree.spot.opener), hands(tree.spot.responder))
+    out: Strategy = {}
+
+    def walk(node: int, reach: tuple[list[bool], list[bool]]) -> None:
+        if node < 0 or not (any(reach[0]) or any(reach[1])):
+            return
+        actor, kids = tree.actor[node], tree.kids[node]
+        plays = []
+        for h, (cup, _) in enumerate(cups[actor]):
+            if reach[actor][h]:
+                out[info_key(tree.history[node], cup)] = dict(strategy[info_key(tree.history[node], cup)])
+                plays.append([p > 0 for p in policy_at(strategy, tree, node, cup)])
+            else:
+                plays.append([False] * len(kids))
+        for a, kid in enumerate(kids):
+            mine = [reach[actor][h] and plays[h][a] for h in range(len(cups[actor]))]
+            walk(kid, (mine, reach[1]) if actor == 0 else (reach[0], mine))
+
+    walk(0, ([True] * len(cups[0]), [True] * len(cups[1])))
+    return out
+
+
+def shipped(tree: RoundTree, strategy: Strategy) -> Strategy:
+    """What the data file holds of a solved strategy: purified, and only where it is played."""
+    return reachable(tree, purify(strategy))
+
+
+def short_checksum(tree: RoundTree, worth: Outcomes) -> str:
+    """The fingerprint of the shipped strategy after `CHECK_ITERATIONS` iterations."""
     cfr = CFRPlus(tree, worth)
     cfr.iterate(CHECK_ITERATIONS)
-    return checksum(cfr.strategy(digits))
+    return checksum(shipped(tree, cfr.strategy(DIGITS)))
 
 
-def spot_entry(key: str, worth: Outcomes, iterations: int, cap: int | None = None, digits: int = 4) -> dict[str, Any]:
+def describe(tree: RoundTree, worth: Outcomes, iterations: int, strategy: Strategy) -> dict[str, Any]:
+    """A solved spot as the data file holds it, measured against best responses as shipped."""
+    final = shipped(tree, strategy)
+    value = play_value(tree, worth, final)
+    return {
+        "check": short_checksum(tree, worth),
+        "iterations": iterations,
+        "cap": tree.cap,
+        "outcomes": dict(sorted(worth.items())),
+        "value": round(value, 6),
+        "opener_excess": round(best_response(tree, worth, 0, final) - (1 - value), 6),
+        "responder_excess": round(best_response(tree, worth, 1, final) - value, 6),
+        "strategy": compact(final),
+    }
+
+
+def spot_entry(key: str, worth: Outcomes, iterations: int, cap: int | None = None) -> dict[str, Any]:
     """Solve one spot and describe it as the data file holds it."""
     tree = RoundTree(Spot.parse(key), cap)
-    result = solve(tree, worth, iterations, digits)
-    return {
-        "check": short_checksum(tree, worth, digits),
-        "iterations": iterations,
-        "cap": cap,
-        "outcomes": dict(sorted(worth.items())),
-        "value": round(result.value, 6),
-        "opener_excess": round(result.opener_excess, 6),
-        "responder_excess": round(result.responder_excess, 6),
-        "strategy": compact(result.strategy),
-    }
+    cfr = CFRPlus(tree, worth)
+    cfr.iterate(iterations)
+    return describe(tree, worth, iterations, cfr.strategy(DIGITS))
