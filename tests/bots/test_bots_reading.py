@@ -14,8 +14,10 @@ from dudo_hub.engine.odds import bid_odds
 from dudo_hub.engine.views import view_for
 
 
-def _seat(bids: list[tuple[str, str]], palifico: bool = False, wild: bool = True, mine: tuple[int, ...] = (2, 3, 3, 5, 6),
-          theirs: int = 5) -> Seat:
+def _seat(
+    bids: list[tuple[str, str]], palifico: bool = False, wild: bool = True, mine: tuple[int, ...] = (2, 3, 3, 5, 6),
+    theirs: int = 5,
+) -> Seat:
     return Seat(
         me="me", dice=mine, counts={"me": len(mine), "you": theirs}, order=("me", "you"),
         bids=tuple((p, Bid.parse(b)) for p, b in bids), wild=wild, palifico=palifico,
