@@ -104,7 +104,7 @@ def _p(face: int, wild: bool) -> float:
     return 1 / 3 if wild and face != PACOS else 1 / 6
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)  # a round needs one entry per bid and opponent; each holds up to 252 floats
 def _factors(
     model: Model, n: int, unseen: int, wild: bool, lock: bool, bid: Bid, previous: Bid | None,
     options: tuple[tuple[int, int], ...], credits: tuple[float, ...],
