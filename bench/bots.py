@@ -1,4 +1,4 @@
-"""Decision time per bot level at a full table (6 players, 30 dice), into docs/BENCHMARKS.md.
+"""Decision time per bot level at a full table (6 players, 30 dice) and heads-up, into docs/BENCHMARKS.md.
 
     python -m bench.bots [--positions 400]   (from the repository root)
 """
@@ -21,11 +21,11 @@ from dudo_hub.engine.views import view_for
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-def positions(count: int, seed: int) -> list[GameState]:
-    """Full-table bidding positions: fresh rounds after 0 to 5 cheap raises."""
+def positions(count: int, seed: int, players: int = 6) -> list[GameState]:
+    """Bidding positions (5 dice each): fresh rounds after 0 to 5 cheap raises."""
     rng = random.Random(seed)
     out = []
-    names = [f"p{i}" for i in range(6)]
+    names = [f"p{i}" for i in range(players)]
     for k in range(count):
         state, _ = settle_chance(new_game(names, make_rules("dudo")), rng)
         for _ in range(k % 6):
@@ -54,14 +54,15 @@ def timings(level: str, states: list[GameState]) -> list[float]:
 
 def report(count: int) -> str:
     """The markdown section."""
-    states = positions(count, 7)
-    rows = ["| level | mean ms | p99 ms | max ms |", "|---|---|---|---|"]
-    for level in LEVELS:
-        ms = sorted(timings(level, states))
-        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
-        rows.append(f"| {level} | {statistics.fmean(ms):.3f} | {p99:.3f} | {ms[-1]:.3f} |")
-    head = f"## Bots: decision time\n\n{len(states)} positions, 6 players, 30 dice in play; {machine()}.\n"
-    return head + "\n" + "\n".join(rows) + "\n\nBudget: 10 ms per decision at a full table.\n"
+    tables = {"6 players, 30 dice": positions(count, 7), "heads-up, 10 dice": positions(count, 7, players=2)}
+    rows = ["| level | table | mean ms | p99 ms | max ms |", "|---|---|---|---|---|"]
+    for table, states in tables.items():
+        for level in LEVELS if table.startswith("6") else ("normal", "hard"):
+            ms = sorted(timings(level, states))
+            p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+            rows.append(f"| {level} | {table} | {statistics.fmean(ms):.3f} | {p99:.3f} | {ms[-1]:.3f} |")
+    head = f"## Bots: decision time\n\n{count} positions per table (fewer where a round ended); {machine()}.\n"
+    return head + "\n" + "\n".join(rows) + "\n\nBudget: 10 ms per decision at a full table (p99).\n"
 
 
 def main() -> None:

@@ -1,27 +1,70 @@
 """`dudo tournament`: bots against bots, with each level's win share and its 95% interval.
 
     dudo tournament --preset dudo --seats hard,normal,normal,normal,normal,normal --games 1000 --seed 1
+    dudo tournament --seats hard,mypackage.mymodule:MyBot --games 500
 
-With `--json`, the last line is one JSON object: {"preset", "games", "seats", "wins"}.
+A seat is a level (`easy`, `normal`, `hard`, ...) or an outside bot, `module:Class`: any
+importable class built with one seeded `random.Random` whose `choose(view, legal)` picks
+one of the legal actions (`wants_out_of_turn(view, legal)` optional; docs/BOTS.md).
+With `--json`, the last line is one JSON object: {"preset", "games", "seats", "wins"},
+wins keyed by seat name.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
+import random
+import sys
+from collections.abc import Sequence
 
-from dudo_hub.engine.bots import LEVELS
-from dudo_hub.engine.bots.tournament import TournamentResult, run_tournament
+from dudo_hub.engine.bots import LEVELS, Bot
+from dudo_hub.engine.bots.outside import OutsideBot, is_spec
+from dudo_hub.engine.bots.tournament import Maker, TournamentResult, run_tournament
 from dudo_hub.engine.rules import PRESETS
+
+
+def outside_maker(spec: str) -> Maker:
+    """Import `module:Class` and return a maker of checked bots; ValueError says what is wrong."""
+    module_name, _, class_name = spec.partition(":")
+    if os.getcwd() not in sys.path:  # like `python -m`: modules in the working folder import
+        sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"cannot import {module_name!r} for the seat {spec}: {error}") from None
+    cls = getattr(module, class_name, None)
+    if not callable(cls):
+        raise ValueError(f"{module_name} has no class {class_name!r} (seat {spec})")
+    if not callable(getattr(cls, "choose", None)):
+        raise ValueError(f"{spec} has no choose(view, legal) method")
+
+    def make(rng: random.Random) -> Bot:
+        return OutsideBot(spec, cls(rng))
+
+    return make
+
+
+def makers_for(seats: Sequence[str]) -> dict[str, Maker]:
+    """A maker for every outside bot among `seats` (the levels need none)."""
+    return {spec: outside_maker(spec) for spec in dict.fromkeys(seats) if spec not in LEVELS}
 
 
 def _seats(text: str) -> list[str]:
     seats = [s.strip() for s in text.split(",") if s.strip()]
-    unknown = [s for s in seats if s not in LEVELS]
+    unknown = [s for s in seats if s not in LEVELS and not is_spec(s)]
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown bot level(s) {', '.join(unknown)}; levels are: {', '.join(LEVELS)}")
+        raise argparse.ArgumentTypeError(
+            f"unknown bot level(s) {', '.join(unknown)}; levels are: {', '.join(LEVELS)}, or module:Class"
+        )
     if not 2 <= len(seats) <= 10:
         raise argparse.ArgumentTypeError(f"a game needs 2 to 10 seats, got {len(seats)}")
+    try:
+        makers_for(seats)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return seats
 
 
@@ -36,7 +79,10 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> None:  # t
     """Add `dudo tournament` to the `dudo` command line."""
     cmd = subparsers.add_parser("tournament", help="play bots against bots and report win shares")
     cmd.add_argument("--preset", default="dudo", choices=sorted(PRESETS))
-    cmd.add_argument("--seats", type=_seats, default=_seats("hard,normal"), help="bot levels, comma-separated")
+    cmd.add_argument(
+        "--seats", type=_seats, default=_seats("hard,normal"),
+        help="bot levels or outside bots (module:Class), comma-separated",
+    )
     cmd.add_argument("--games", type=_positive, default=200)
     cmd.add_argument("--seed", type=int, default=1)
     cmd.add_argument("--json", action="store_true", help="end with one JSON line of the results")
@@ -44,12 +90,13 @@ def add_tournament_command(subparsers: argparse._SubParsersAction) -> None:  # t
 
 
 def table(result: TournamentResult) -> str:
-    """The human-readable lines: one per level."""
+    """The human-readable lines: one per seat name."""
     lines = [f"{result.preset}: {result.games} games, seats {','.join(result.seats)} (rotating)"]
+    width = max(8, *(len(s) for s in result.seats))
     for level in dict.fromkeys(result.seats):
         share, low, high = result.share(level)
         lines.append(
-            f"  {level:<8} wins {result.wins[level]:>6}  share {share:6.1%}  "
+            f"  {level:<{width}} wins {result.wins[level]:>6}  share {share:6.1%}  "
             f"95% CI {low:6.1%} - {high:6.1%}  (fair {result.fair(level):.1%})"
         )
     return "\n".join(lines)
@@ -57,7 +104,7 @@ def table(result: TournamentResult) -> str:
 
 def run_command(args: argparse.Namespace) -> int:
     """Play the games and print the table (and the JSON line)."""
-    result = run_tournament(args.preset, args.seats, args.games, args.seed)
+    result = run_tournament(args.preset, args.seats, args.games, args.seed, makers=makers_for(args.seats))
     print(table(result))
     if args.json:
         print(json.dumps(result.to_dict()))

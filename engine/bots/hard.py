@@ -1,11 +1,18 @@
-"""The hard bot: reads opponents' cups from their bids, weighs every option, bluffs a little.
+"""The hard bot: reads opponents' cups from their bids, weighs every option, mixes its play.
 
-Every option is scored by its expected cost: my chance of losing the round, less a small
-share (`spite`) of the chance that the other party loses instead. Chances come from
-`inference.Table`: my dice plus a Bayesian reading of each opponent's bids. A false raise
-costs only if it is challenged: at 3+ players `lookahead.Lookahead` reckons the chance the
-next player challenges it and it is false; heads-up a fixed `exposure`; a calza pays what the rules reward
-(`base.calza_gain`: a die, a bullet out, or everyone else's die).
+Three regimes, by what the table has become:
+- Solved endgames (`endgame.py`): heads-up with few dice in a preset's own rules, it draws
+  its move from the equilibrium strategy solved offline (so its bids give nothing away).
+- Heads-up otherwise: a posterior over the opponent's cup as whole hands (`reading.py`),
+  re-weighted by their bids and non-challenges; every option scored by my chance of losing
+  the round less theirs, each weighed by what a loss risks (a die, or the revolver's shot);
+  a raise by the opponent's modelled answer (`response.py`); near-equal raises drawn by
+  softmax, so that openings and raises are mixed.
+- 3+ players: each option by its expected cost: my chance of losing the round, less a small
+  share (`spite`) of the chance that the other party loses instead, from `inference.Table`
+  (a per-die Bayesian reading of each opponent's bids); a false raise costs only if the
+  next player challenges it (`lookahead.Lookahead`); a calza pays what the rules reward
+  (`base.calza_gain`: a die, a bullet out, or everyone else's die).
 """
 
 from __future__ import annotations
@@ -13,13 +20,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from math import exp
 from typing import Any
 
 from dudo_hub.engine.actions import ChooseDirection, MakeBid, PlayerAction
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
-from dudo_hub.engine.bots.inference import Evidence, Table, beliefs
+from dudo_hub.engine.bots.endgame import Policy, solved_policy
+from dudo_hub.engine.bots.inference import Dist, Evidence, Table, beliefs
 from dudo_hub.engine.bots.lookahead import Doubt, Lookahead
+from dudo_hub.engine.bots.reading import Model, Reading, ReadTable
+from dudo_hub.engine.bots.response import Response
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +51,21 @@ class HardParams:
     doubt: Doubt | None = field(default_factory=Doubt)  # the next player's answer, 3+ players
     open_ahead: bool = False  # score opening bids with the lookahead too
     ahead_heads_up: Doubt | None = None  # the lookahead heads-up (else the fixed exposure)
+    endgames: bool = True  # play the solved heads-up endgames (engine/bots/endgame.py) where they apply
+    hands_heads_up: bool = True  # heads-up: read the opponent's cup as hands (reading.py) and their answer
+    read: Model = field(default_factory=Model)  # how opponents' bids are read
+    answer: Model = field(default_factory=lambda: Model(challenge_at=0.4, soft=0.2))  # how they answer mine
+    hands_full_table: bool = True  # 3+ players: chances from the hand reading too (else per-die beliefs)
+    hu_spite: float = 1.0  # heads-up, the opponent's loss is my gain
+    hu_later: float = 0.0  # cost of a raise that is not challenged (the round goes on)
+    hu_credit: float = 0.5  # dice of my face the opponent credits me with
+    hu_temperature: float = 0.01  # openings and raises drawn by softmax over cost at this temperature
+    hu_steps: int = 3  # quantities tried above the lowest legal one, per face
+
+
+def _risk(seat: Seat, name: str) -> float:
+    """What losing a round costs `name`: a die, or with the revolver the chance the shot kills."""
+    return (seat.bullets[name] + 1) / 6 if seat.revolver else 1.0
 
 
 class HardBot(BaseBot):
@@ -57,8 +83,12 @@ class HardBot(BaseBot):
         seat = Seat.read(view)
         if opts.directions and not opts.bids and opts.dudo is None:
             return self._direction(seat, opts.directions)
-        post = beliefs(seat, self.params.evidence)
-        table = Table(seat, post)
+        policy = solved_policy(view, legal) if self.params.endgames else None
+        if policy:
+            return self._sample(policy)
+        if seat.live == 2 and self.params.hands_heads_up and seat.dice:
+            return self._heads_up(seat, opts) or fallback(legal)
+        table, post = self._table(seat)
         model = self.params.doubt if seat.live > 2 else self.params.ahead_heads_up
         ahead = None if model is None else Lookahead(seat, post, seat.after(seat.me), model)
         if seat.standing is None:
@@ -80,11 +110,75 @@ class HardBot(BaseBot):
         seat = Seat.read(view)
         if seat.standing is None:
             return None
-        table = Table(seat, beliefs(seat, self.params.evidence))
-        if opts.calza is not None and self._calza_cost(seat) < -self.params.calza_margin:
+        table = self._table(seat)[0]
+        if opts.calza is not None and self._calza_cost(seat, table) < -self.params.calza_margin:
             return opts.calza
         sure = [a for a in opts.lowest_per_face().values() if table.at_least(a.bid) >= self.params.jump_in]
         return max(sure, key=lambda a: (a.bid.face != PACOS, a.bid.quantity, a.bid.face), default=None)
+
+    def _table(self, seat: Seat) -> tuple[Table | ReadTable, dict[str, Dist] | Reading]:
+        """The chances of bids, and the reading behind them: hands, or per-die beliefs."""
+        if self.params.hands_full_table and seat.dice:
+            reading = Reading(seat, self.params.read)
+            return ReadTable(seat, reading), reading
+        post = beliefs(seat, self.params.evidence)
+        return Table(seat, post), post
+
+    def _sample(self, policy: Policy) -> PlayerAction:
+        """One action drawn from a mixed strategy."""
+        draw = self.rng.random()
+        for action, p in policy.items():
+            draw -= p
+            if draw < 0:
+                return action
+        return max(policy, key=lambda a: policy[a])
+
+    # -- heads-up ------------------------------------------------------------------
+
+    def _heads_up(self, seat: Seat, opts: Options) -> PlayerAction | None:
+        """Every option by my loss less theirs (weighed by what a loss risks), from a hand-by-hand reading."""
+        p = self.params
+        reading = Reading(seat, p.read)
+        nxt = seat.after(seat.me)
+        answer = Response(seat, reading, nxt, p.answer, p.hu_credit)
+        mine, theirs = _risk(seat, seat.me), p.hu_spite * _risk(seat, nxt)
+        table = ReadTable(seat, reading)
+        calls: list[tuple[float, PlayerAction]] = []
+        if seat.standing is not None:
+            bid = seat.standing[1]
+            if opts.dudo:
+                t = table.at_least(bid)
+                calls.append((t * mine - (1 - t) * theirs, opts.dudo))
+            if opts.calza:
+                exact = table.exactly(bid)
+                calls.append((((1 - exact) - calza_gain(seat) * exact) * mine, opts.calza))
+        raises: list[tuple[float, PlayerAction]] = []
+        legal = {a.bid: a for a in opts.bids}
+        steps = p.hu_steps + (3 if seat.standing is None else 0)
+        for face, low in opts.lowest_per_face().items():
+            for step in range(steps):
+                action = legal.get(Bid(low.bid.quantity + step, face))
+                if action is not None:
+                    o = answer.outcome(action.bid)
+                    raises.append((o.mine * mine - o.theirs * theirs + p.hu_later * o.passed, action))
+        best_call = min(calls, key=lambda c: c[0], default=None)
+        if raises:
+            cost, drawn = self._softmax(raises)
+            if best_call is None or cost < best_call[0]:
+                return drawn
+        return best_call[1] if best_call else None
+
+    def _softmax(self, scored: list[tuple[float, PlayerAction]]) -> tuple[float, PlayerAction]:
+        """One option drawn with weight exp(-(cost - best) / temperature)."""
+        best = min(c for c, _ in scored)
+        t = self.params.hu_temperature
+        weights = [exp(-(c - best) / t) if t > 0 else float(c == best) for c, _ in scored]
+        draw = self.rng.random() * sum(weights)
+        for (c, a), w in zip(scored, weights, strict=True):
+            draw -= w
+            if draw < 0:
+                return c, a
+        return scored[-1]
 
     # -- the options -------------------------------------------------------------
 
@@ -96,23 +190,26 @@ class HardBot(BaseBot):
             return self.params.spite * (seat.bullets[other] + 1) / (seat.bullets[seat.me] + 1)
         return self.params.spite
 
-    def _calza_cost(self, seat: Seat) -> float:
+    def _calza_cost(self, seat: Seat, table: Table | ReadTable | None = None) -> float:
+        """Expected dice lost by a calza (negative: it pays); exact counts from the hand reading when given."""
         assert seat.standing is not None
-        exact = Table(seat, beliefs(seat, self.params.calza_evidence)).exactly(seat.standing[1])
+        if not isinstance(table, ReadTable):
+            table = Table(seat, beliefs(seat, self.params.calza_evidence))
+        exact = table.exactly(seat.standing[1])
         return (1 - exact) - calza_gain(seat) * exact
 
-    def _calls(self, seat: Seat, table: Table, opts: Options) -> list[tuple[float, PlayerAction]]:
+    def _calls(self, seat: Seat, table: Table | ReadTable, opts: Options) -> list[tuple[float, PlayerAction]]:
         assert seat.standing is not None
         calls: list[tuple[float, PlayerAction]] = []
         if opts.dudo:
             true = table.at_least(seat.standing[1])
             calls.append((true - self._spite(seat, seat.standing[0]) * (1 - true), opts.dudo))
         if opts.calza:
-            calls.append((self._calza_cost(seat), opts.calza))
+            calls.append((self._calza_cost(seat, table), opts.calza))
         return calls
 
     def _raises(
-        self, seat: Seat, table: Table, opts: Options, ahead: Lookahead | None, opening: bool = False
+        self, seat: Seat, table: Table | ReadTable, opts: Options, ahead: Lookahead | None, opening: bool = False
     ) -> list[tuple[float, MakeBid, float]]:
         """(cost, bid, chance it is true) for the lowest few legal quantities of each face."""
         legal = {a.bid: a for a in opts.bids}
@@ -144,7 +241,7 @@ class HardBot(BaseBot):
                 best = self.rng.choice(near)
         return best[0], best[1]
 
-    def _open(self, seat: Seat, table: Table, opts: Options) -> MakeBid | None:
+    def _open(self, seat: Seat, table: Table | ReadTable, opts: Options) -> MakeBid | None:
         """The highest quantity of my best face that is still likely; sometimes another face."""
         faces = sorted({a.bid.face for a in opts.bids})
         if not faces:

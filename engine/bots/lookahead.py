@@ -16,6 +16,7 @@ from math import comb, exp
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.bots.base import Seat
 from dudo_hub.engine.bots.inference import Dist, _binomial, _convolve, matching_faces
+from dudo_hub.engine.bots.reading import Reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,8 @@ class Doubt:
     doubt: float = 0.25
     soft: float = 0.03
     later: float = 0.0  # exposure of a raise the next player passes on (it may come back)
-    credit: float = 0.5  # dice of the named face the next player assumes I hold
+    credit: float = 0.25  # dice of the named face the next player assumes I hold
+    credit_plain: float = 1.0  # the same when ones are not wild (liar's dice, palifico rounds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,24 +50,31 @@ def _tail(n: int, p: float) -> list[float]:
 class Lookahead:
     """Scores raises against the next player's likely answer (lazily, once per face)."""
 
-    def __init__(self, seat: Seat, post: dict[str, Dist], nxt: str, model: Doubt) -> None:
+    def __init__(self, seat: Seat, post: dict[str, Dist] | Reading, nxt: str, model: Doubt) -> None:
         self.seat = seat
         self.post = post
         self.nxt = nxt
         self.model = model
         self._faces: dict[int, tuple[list[float], list[float], list[float]]] = {}
 
+    def _counts(self, face: int) -> tuple[list[float], list[float]]:
+        """(the next player's matching dice, everyone else's): from a hand reading or per-die beliefs."""
+        if isinstance(self.post, Reading):
+            return self.post.count_pmf(self.nxt, face), self.post.others_pmf(face, self.nxt)
+        faces = matching_faces(face, self.seat.wild)
+        nxt_pmf = [1.0]
+        rest = [1.0]
+        for name, dist in self.post.items():
+            pmf = _binomial(self.seat.counts[name], sum(dist[f - 1] for f in faces))
+            if name == self.nxt:
+                nxt_pmf = pmf
+            else:
+                rest = _convolve(rest, pmf)
+        return nxt_pmf, rest
+
     def _face(self, face: int) -> tuple[list[float], list[float], list[float]]:
         if face not in self._faces:
-            faces = matching_faces(face, self.seat.wild)
-            nxt_pmf = [1.0]
-            rest = [1.0]
-            for name, dist in self.post.items():
-                pmf = _binomial(self.seat.counts[name], sum(dist[f - 1] for f in faces))
-                if name == self.nxt:
-                    nxt_pmf = pmf
-                else:
-                    rest = _convolve(rest, pmf)
+            nxt_pmf, rest = self._counts(face)
             rest_tail = [0.0] * (len(rest) + 1)
             for k in range(len(rest) - 1, -1, -1):
                 rest_tail[k] = rest_tail[k + 1] + rest[k]
@@ -75,7 +84,7 @@ class Lookahead:
         return self._faces[face]
 
     def _looks_true(self, their_view: list[float], k: int) -> float:
-        credit = self.model.credit
+        credit = self.model.credit if self.seat.wild else self.model.credit_plain
         whole = int(credit)
 
         def tail(j: int) -> float:

@@ -3,6 +3,7 @@
 Only the player on turn (`to_act`) must act; before each such move, every other live
 player whose legal list offers an out-of-turn calza or raise is asked, in seat order
 after the player on turn, whether it `wants_out_of_turn`; the first taker acts.
+Seats are named by level, or by any name that `makers` builds a bot for (outside bots).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dudo_hub.engine.state import GameState, Phase
 from dudo_hub.engine.views import view_for
 
 Check = Callable[[GameState, str, PlayerAction], None]
+Maker = Callable[[random.Random], Bot]
 MAX_STEPS = 20_000
 
 
@@ -94,12 +96,24 @@ def _next_move(state: GameState, bots: Mapping[str, Bot], actor: str) -> tuple[s
     return actor, bots[actor].choose(view_for(state, actor), legal_actions(state, actor))
 
 
+def _bot(level: str, rng: random.Random, makers: Mapping[str, Maker] | None) -> Bot:
+    """A bot for the seat named `level`: from `makers` when it names one, else a built-in level."""
+    maker = (makers or {}).get(level)
+    return maker(rng) if maker is not None else make_bot(level, rng)
+
+
 def play_game(
-    rules: Rules, levels: Sequence[str], seed: int | str, check: Check | None = None
+    rules: Rules,
+    levels: Sequence[str],
+    seed: int | str,
+    check: Check | None = None,
+    makers: Mapping[str, Maker] | None = None,
 ) -> GameRecord:
     """Play one game, seat i held by a bot of `levels[i]`; `check` sees every move first."""
     names = [f"seat{i}" for i in range(len(levels))]
-    bots = {name: make_bot(level, random.Random(f"{seed}:{name}")) for name, level in zip(names, levels, strict=True)}
+    bots = {
+        name: _bot(level, random.Random(f"{seed}:{name}"), makers) for name, level in zip(names, levels, strict=True)
+    }
     chance = random.Random(f"{seed}:chance")
     state, _ = settle_chance(new_game(names, rules), chance)
     moves = 0
@@ -124,14 +138,18 @@ def run_tournament(
     games: int,
     seed: int,
     options: Mapping[str, Any] | None = None,
+    makers: Mapping[str, Maker] | None = None,
 ) -> TournamentResult:
-    """`games` games; game g seats `seats` rotated by g, so every level plays every seat."""
+    """`games` games; game g seats `seats` rotated by g, so every level plays every seat.
+
+    `makers` builds the bots of seats that are not built-in levels (outside bots), by seat name.
+    """
     rules = make_rules(preset, options)
     result = TournamentResult(preset, games, list(seats), {level: 0 for level in seats})
     n = len(seats)
     for g in range(games):
         levels = [seats[(i + g) % n] for i in range(n)]
-        record = play_game(rules, levels, f"{seed}:{g}")
+        record = play_game(rules, levels, f"{seed}:{g}", makers=makers)
         result.wins[levels[record.winner]] += 1
         result.moves += record.moves
     return result

@@ -24,7 +24,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [(p, {}) for p in PRESETS] + [
     ("perudo", {"palifico_wilds": True, "calza_min_players": 3}),
     ("revolver", {"calza": "anyone", "loser_chooses_direction": True}),
 ]
-GAMES = 240  # per variant: 11 variants, 2640 games
+GAMES = 240  # per variant: 11 variants, 2640 games; every level sits in at least 200 of each variant's games
 
 
 def must_be_legal(state: GameState, player: str, action: PlayerAction) -> None:
@@ -36,10 +36,17 @@ def test_every_move_is_legal(preset: str, options: dict[str, Any]) -> None:
     rules = make_rules(preset, options)
     rng = random.Random(preset + str(options))
     pool = (*LEVELS, "random")
+    played = dict.fromkeys(pool, 0)
     for g in range(GAMES):
-        seats = [rng.choice(pool) for _ in range(rng.randint(2, 6))]
+        size = 2 + g % 5
+        seats = [pool[(g + i) % len(pool)] for i in range(min(size, len(pool)))]
+        seats += [rng.choice(pool) for _ in range(size - len(seats))]
+        rng.shuffle(seats)
         record = play_game(rules, seats, f"legal:{g}", check=must_be_legal)
         assert 0 <= record.winner < len(seats)
+        for level in set(seats):
+            played[level] += 1
+    assert min(played.values()) >= 200, played
 
 
 def _odd_lists(state: GameState, player: str) -> list[list[PlayerAction]]:
