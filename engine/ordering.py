@@ -42,7 +42,7 @@ def bid_ranges(state: GameState, seat: int) -> Ranges:
     standing = state.standing
     top = state.dice_in_play
     if standing is None:
-        return dict(_spans(0, 0, top, "opening_any" if opening_pacos_allowed(state) else "opening"))
+        return dict(raise_spans(0, 0, top, "opening_any" if opening_pacos_allowed(state) else "opening"))
     if face_locked(state, seat):
         order = "locked"
     elif state.round_wild and state.rules.paco_conversion == "half_up":
@@ -51,12 +51,14 @@ def bid_ranges(state: GameState, seat: int) -> Ranges:
         order = "plain"
     if state.rules.raise_rule == "one_change":
         order += "_one_change"
-    return dict(_spans(standing.bid.quantity, standing.bid.face, top, order))
+    return dict(raise_spans(standing.bid.quantity, standing.bid.face, top, order))
 
 
 @lru_cache(maxsize=8192)
-def _spans(q: int, f: int, top: int, order: str) -> Ranges:
-    """The ranges after a standing bid of q x f with `top` dice in play, for one kind of order."""
+def raise_spans(q: int, f: int, top: int, order: str) -> Ranges:
+    """The ranges after a standing bid of q x f with `top` dice in play, for one kind of order:
+    "opening_any", "opening", "locked", "converting" or "plain", each with "_one_change" for
+    that raise rule (shared and cached: do not change the dict)."""
     one_change = order.endswith("_one_change")
     kind = order.removesuffix("_one_change")
     if kind == "opening_any":

@@ -19,7 +19,7 @@ from math import comb, exp, factorial
 
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.bots.base import Seat
-from dudo_hub.engine.ordering import _spans  # the engine's raise ordering, by standing bid
+from dudo_hub.engine.ordering import raise_spans  # the engine's raise ordering, by standing bid
 
 Pmf = list[float]
 
@@ -185,7 +185,7 @@ class Reading:
         rules, top = self.seat.rules, self.seat.in_play
         if previous is None:
             opening_any = self.seat.palifico or not rules.get("wild_ones", True)
-            spans = _spans(0, 0, top, "opening_any" if opening_any else "opening")
+            spans = raise_spans(0, 0, top, "opening_any" if opening_any else "opening")
         else:
             if self.seat.palifico and rules.get("palifico_face_change") != "one_die_players":
                 order = "locked"
@@ -195,7 +195,7 @@ class Reading:
                 order = "plain"
             if rules.get("raise_rule") == "one_change":
                 order += "_one_change"
-            spans = _spans(previous.quantity, previous.face, top, order)
+            spans = raise_spans(previous.quantity, previous.face, top, order)
         return tuple((low, face) for face, (low, _) in sorted(spans.items()))
 
     def _weigh(self, bidder: str, bid: Bid, previous: Bid | None) -> None:
