@@ -18,6 +18,7 @@ from dudo_hub.server.assets import web_dir
 from dudo_hub.server.config import Config, TestConfig
 from dudo_hub.server.guard import Guard
 from dudo_hub.server.hub import Hub
+from dudo_hub.server.pings import PromptPings
 
 __all__ = ["Config", "TestConfig", "create_app", "socketio", "get_hub"]
 
@@ -75,6 +76,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.extensions["dudo_hub"] = hub
     events.register(socketio)
     Guard(socketio.server, events.HANDLERS, lambda sid, code, detail: events.refusal(hub, sid, code, detail)).install()
+    PromptPings(socketio.server.eio).install()  # a closed connection's ping task ends with it
     return app
 
 

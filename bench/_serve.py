@@ -1,0 +1,90 @@
+"""A bench server in its own process: the hub, or the bare transport (the same server with no game).
+
+    python -m bench._serve hub|floor gevent|threading ROOMS DATA
+
+gevent mode patches the standard library first, as `dudo serve` does. Prints
+{"port", "rooms": {code: host key}} on one line, then serves until SIGTERM.
+"""
+
+import sys
+
+if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[2] == "gevent":
+    from gevent import monkey
+
+    monkey.patch_all()
+
+import json  # noqa: E402
+import signal  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+STATE_BYTES = 3000  # about one `state` message of a 6-seat table
+
+
+def hub_app(mode: str, rooms: int, data: str) -> tuple[Any, dict[str, str]]:
+    """The hub with `rooms` rooms, SQLite store on, bots instant, no rate limit."""
+    from dudo_hub.server.app import Config, create_app, get_hub
+
+    config = Config(DATA_DIR=Path(data), DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6,
+                    RATE_PER_SECOND=1e6, ASYNC_MODE=mode)
+    app = create_app(config)
+    hub = get_hub(app)
+    return app, {room.code: room.host_key for room in (hub.create_room() for _ in range(rooms))}
+
+
+def floor_app(mode: str, rooms: int) -> tuple[Any, dict[str, str]]:
+    """A bare Flask-SocketIO app on the same server, serializer and mode: a `go` sends every connection of
+    the asker's room its own `state`-sized message (as the hub does), and answers."""
+    from flask import Flask, request
+    from flask_socketio import SocketIO
+
+    from dudo_hub.server.app import TextPacket
+
+    app = Flask(__name__)
+    app.config["ASYNC_MODE"] = mode
+    sio = SocketIO(app, async_mode=mode, serializer=TextPacket)
+    members: dict[str, list[str]] = {f"R{n:04d}": [] for n in range(rooms)}
+    where: dict[str, str] = {}
+    blob = "x" * STATE_BYTES
+
+    @sio.on("connect")
+    def connect(auth: Any = None) -> None:
+        code = auth["room"]
+        members[code].append(request.sid)  # type: ignore[attr-defined]
+        where[request.sid] = code  # type: ignore[attr-defined]
+
+    @sio.on("disconnect")
+    def disconnect(*_: Any) -> None:
+        code = where.pop(request.sid, None)  # type: ignore[attr-defined]
+        if code is not None:
+            members[code].remove(request.sid)  # type: ignore[attr-defined]
+
+    @sio.on("go")
+    def go(data: dict[str, Any]) -> dict[str, bool]:
+        for sid in list(members[where[request.sid]]):  # type: ignore[attr-defined]
+            sio.emit("state", {"v": data["v"], "blob": blob}, to=sid)
+        return {"ok": True}
+
+    return app, {code: "" for code in members}
+
+
+def main() -> None:
+    kind, mode, rooms, data = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    from dudo_hub.server.wsgi import make_server
+
+    app, keys = hub_app(mode, rooms, data) if kind == "hub" else floor_app(mode, rooms)
+    server = make_server(app, "127.0.0.1", 0, mode)
+    if mode == "gevent":
+        import gevent
+
+        gevent.signal_handler(signal.SIGTERM, lambda: gevent.spawn(server.shutdown))
+    else:
+        import threading
+
+        signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+    print(json.dumps({"port": server.server_port, "rooms": keys}), flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
