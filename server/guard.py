@@ -16,7 +16,6 @@ Only documented events reach the handlers in `server.events`.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 import re
@@ -24,7 +23,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Collection
-from socket import SHUT_RDWR
 from typing import Any
 
 import simple_websocket
@@ -246,13 +244,6 @@ class Guard:
             def __init__(self, handler: Any, server: Any, **kwargs: Any) -> None:
                 super().__init__(handler, server, max_message_size=HARD_FRAME_LIMIT, **loop, **kwargs)
 
-            def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-                try:
-                    return super().__call__(environ, start_response)
-                finally:
-                    if loop:  # gevent's server would keep the socket for another request: end the connection
-                        _shut(_gevent_socket(environ))
-
             def wait(self) -> Any:
                 while True:
                     try:
@@ -279,20 +270,6 @@ class Guard:
         else:
             self.budget.warn("dropped a websocket frame of %d characters", len(data))
         return False
-
-
-def _gevent_socket(environ: dict[str, Any]) -> Any:
-    """The connection's socket in gevent's WSGI environment (where simple-websocket finds it)."""
-    stream = environ.get("wsgi.input")
-    stream = getattr(stream, "rfile", stream)
-    return getattr(getattr(stream, "raw", None), "_sock", None)
-
-
-def _shut(sock: Any) -> None:
-    """Shut a finished websocket's connection down, so that the client sees it end at once."""
-    if sock is not None:
-        with contextlib.suppress(OSError):
-            sock.shutdown(SHUT_RDWR)
 
 
 def _gevent_classes() -> dict[str, Any]:

@@ -70,12 +70,18 @@ class GeventServer:
     def __init__(self, app: Flask, host: str, port: int) -> None:
         from gevent import pywsgi
 
+        class Handler(pywsgi.WSGIHandler):  # type: ignore[misc]
+            def handle_one_response(self) -> None:
+                super().handle_one_response()
+                if self._connection_upgrade_requested():  # a websocket ended: its bytes are no HTTP request
+                    self.close_connection = True
+
         class NoDelayServer(pywsgi.WSGIServer):  # type: ignore[misc]
             def handle(self, sock: Any, address: Any) -> None:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 super().handle(sock, address)
 
-        self._server = NoDelayServer((host, port), app, log=_DebugLog(), error_log=log)
+        self._server = NoDelayServer((host, port), app, handler_class=Handler, log=_DebugLog(), error_log=log)
         self._server.init_socket()  # bound now: the port is known before serving
         self.server_port: int = self._server.server_port
 
