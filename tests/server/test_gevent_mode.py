@@ -132,7 +132,8 @@ def test_dudo_serve_in_gevent_mode_survives_kill_9_and_stops_on_sigterm(tmp_path
             reply = phone.ask("move", {"version": version, **pick_move({**mine["legal"], "dudo": False}, rng)})
             assert reply["ok"], reply
             moved, version = moved + 1, version + 1
-        before = {n: p.wait_for(lambda s, v=version: s["view"] is not None and s["view"]["version"] >= v) for n, (p, _) in phones.items()}
+        before = {n: p.wait_for(lambda s, v=version: s["view"] is not None and s["view"]["version"] >= v)
+                  for n, (p, _) in phones.items()}
         for client in clients:
             client.sio.disconnect()
         clients.clear()
