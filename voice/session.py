@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from dudo_hub.voice import model as models
 from dudo_hub.voice.grammar import hearable_calls
-from dudo_hub.voice.microphone import AudioSource, AudioUnavailable, Microphone
+from dudo_hub.voice.microphone import AudioSource, AudioUnavailable, Microphone, Offload, direct
 from dudo_hub.voice.recogniser import Listener, Recogniser, load_model, unknown_words, vocabulary
 from dudo_hub.voice.speech import Speaker
 from dudo_hub.voice.status import VoiceStatus
@@ -45,10 +45,14 @@ def start_voice(
     confirm_seconds: float = 3.0, speak: bool = True, listen: bool = True,
     source: AudioSource | None = None, out: TextIO | None = None,
     scheduler: Scheduler = thread_timer, model_loader: Callable[[str], Any] = load_model,
+    offload: Offload = direct,
 ) -> VoiceSession:
-    """Wire speech, model, microphone and controller to `room`; never raises."""
+    """Wire speech, model, microphone and controller to `room`; never raises.
+
+    `offload(fn, *args)` runs the blocking C calls (model loading, Vosk, PortAudio waits, espeak);
+    the hub passes one that uses real OS threads when it serves on gevent's loop."""
     status = VoiceStatus([room.set_voice_status], out=out if out is not None else sys.stderr)
-    speaker = Speaker(lang, status)
+    speaker = Speaker(lang, status, offload=offload)
     if speak:
         speaker.start()
     table = VoiceTable(room, lang, speaker, status, confirm_seconds=confirm_seconds,
@@ -56,19 +60,19 @@ def start_voice(
     room.on_events(table.on_events)
     session = VoiceSession(table, status, speaker)
     if listen:
-        _listen(session, lang, model_path, source, model_loader)
+        _listen(session, lang, model_path, source, model_loader, offload)
     return session
 
 
 def _listen(session: VoiceSession, lang: str, model_path: str | Path | None,
-            source: AudioSource | None, loader: Callable[[str], Any]) -> None:
+            source: AudioSource | None, loader: Callable[[str], Any], offload: Offload = direct) -> None:
     status = session.status
     folder = models.locate(lang, model_path)
     if folder is None:
         status.listening_off("no_model", lang=lang, detail=f"none in {models.data_dir()}")
         return
     try:
-        model = loader(str(models.check_model_dir(folder)))
+        model = offload(loader, str(models.check_model_dir(folder)))
     except models.ModelError as err:
         status.listening_off("bad_model", detail=str(err))
         return
@@ -87,7 +91,9 @@ def _listen(session: VoiceSession, lang: str, model_path: str | Path | None,
     except AudioUnavailable as err:
         status.listening_off(err.reason, detail=err.detail)
         return
-    _start_listener(session, model, audio)
+    if isinstance(audio, Microphone):
+        audio.offload = offload  # its waits for PortAudio's next chunk
+    _start_listener(session, model, audio, offload)
 
 
 def _open_microphone() -> Microphone:
@@ -110,9 +116,9 @@ def _report_calls(session: VoiceSession, lang: str, known: Callable[[str], bool]
     return calls
 
 
-def _start_listener(session: VoiceSession, model: Any, audio: AudioSource) -> None:
+def _start_listener(session: VoiceSession, model: Any, audio: AudioSource, offload: Offload = direct) -> None:
     table, status = session.table, session.status
-    recogniser = Recogniser(model, audio.rate, table.grammar())
+    recogniser = Recogniser(model, audio.rate, table.grammar(), offload=offload)
     table.on_grammar = recogniser.set_grammar
 
     def failed(err: BaseException) -> None:

@@ -5,6 +5,9 @@ whose id is exactly the language's (`roa/it` for Italian): never a voice whose i
 contains the letters. A `runAndWait` that does not return within the timeout is a stuck
 engine: the worker is abandoned and a new engine started; after too many restarts,
 speech is turned off with a message and the hub plays on, showing moves only.
+
+pyttsx3 and espeak block in C: the engine's calls go through `offload` (voice.microphone),
+which the hub points at a real OS thread when it serves on gevent's loop.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dudo_hub.voice.microphone import Offload, direct
 from dudo_hub.voice.status import VoiceStatus
 
 ESPEAK_VOICES = {"it": "roa/it", "en": "gmw/en", "es": "roa/es", "fr": "roa/fr", "pt": "roa/pt",
@@ -93,11 +97,13 @@ class Speaker:
         factory: EngineFactory = pyttsx3_engine, timeout: float = 15.0, max_restarts: int = 1,
         on_start: Callable[[], None] | None = None, on_end: Callable[[], None] | None = None,
         rate: int | None = None, clock: Clock = time.monotonic, check_espeak: bool = True,
+        offload: Offload = direct,
     ) -> None:
         self.lang, self.status = lang, status or VoiceStatus()
         self._factory, self._timeout, self._max_restarts = factory, timeout, max_restarts
         self.on_start, self.on_end = on_start, on_end
         self._rate, self._clock, self._check = rate, clock, check_espeak
+        self._offload = offload
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._generation = 0
@@ -156,7 +162,7 @@ class Speaker:
 
     def _work(self, generation: int) -> None:
         try:
-            engine = configured_engine(self._factory, self.lang, self._rate)
+            engine = self._offload(configured_engine, self._factory, self.lang, self._rate)
         except SpeechUnavailable as err:
             self._give_up(err.reason, err.detail)
             return
@@ -179,12 +185,7 @@ class Speaker:
         if speaking and self.on_start:
             self.on_start()
         try:
-            engine.setProperty("voice", voice_id(self.lang))  # espeak's voice is process-wide
-            if job.path is None:
-                engine.say(job.text)
-            else:
-                engine.save_to_file(job.text, str(job.path))
-            engine.runAndWait()
+            self._offload(self._speak, engine, job)
             ok = True
         except Exception:
             ok = False
@@ -196,6 +197,15 @@ class Speaker:
                 self.on_end()
         if not job.done.done():
             job.done.set_result(ok)
+
+    def _speak(self, engine: Any, job: _Job) -> None:
+        """The engine's side: say or write one sentence (blocks until done)."""
+        engine.setProperty("voice", voice_id(self.lang))  # espeak's voice is process-wide
+        if job.path is None:
+            engine.say(job.text)
+        else:
+            engine.save_to_file(job.text, str(job.path))
+        engine.runAndWait()
 
     # --- the watchdog ------------------------------------------------------------------
 
