@@ -1,4 +1,10 @@
-"""SQLite (WAL) in the data folder: rooms, seats with tokens, every event, a snapshot per action."""
+"""SQLite (WAL) in the data folder: rooms, seats with tokens, every event, a snapshot per action.
+
+A save is one transaction, committed before `save` returns (a kill -9 loses nothing saved).
+On gevent's loop the transaction runs on a real OS thread (`asyncmode.offload`): only the
+saving room waits for the disk (a WAL checkpoint can take tens of milliseconds), the loop and
+every other room go on.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from dudo_hub.server import asyncmode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -43,36 +51,39 @@ class Store:
 
     def save(self, record: dict[str, Any], events: list[dict[str, Any]], source: str) -> None:
         """Write a room's record and seats; append its new events and (in a game) a snapshot."""
-        now = time.time()
+        with self._lock:
+            asyncmode.offload(self._write, record, events, source, time.time())
+
+    def _write(self, record: dict[str, Any], events: list[dict[str, Any]], source: str, now: float) -> None:
+        """The transaction (on a real OS thread when serving on gevent's loop)."""
         code = record["code"]
         state = record["state"]
         version = state["version"] if state else 0
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN")
-            try:
-                db.execute(
-                    "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
-                    (code, now, now, json.dumps(record)),
-                )
-                db.execute("DELETE FROM seats WHERE room = ?", (code,))
-                db.executemany(
-                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
-                     for i, s in enumerate(record["seats"])],
-                )
-                db.executemany(
-                    "INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
-                    [(code, version, now, source, json.dumps(e)) for e in events],
-                )
-                if state is not None and events:
-                    db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)",
-                               (code, version, now, json.dumps(state)))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            db.execute(
+                "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
+                (code, now, now, json.dumps(record)),
+            )
+            db.execute("DELETE FROM seats WHERE room = ?", (code,))
+            db.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
+                 for i, s in enumerate(record["seats"])],
+            )
+            db.executemany(
+                "INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
+                [(code, version, now, source, json.dumps(e)) for e in events],
+            )
+            if state is not None and events:
+                db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)",
+                           (code, version, now, json.dumps(state)))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
 
     def load(self) -> list[dict[str, Any]]:
         """Every room's latest record, oldest room first."""
