@@ -69,6 +69,7 @@ def serve(args: argparse.Namespace) -> int:
     while len(hub.rooms) < args.rooms:
         hub.create_room()
     room = hub.room(hub.default_code)
+    server = make_server(app, args.host, args.port)  # listening before the addresses are printed
     print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
     if len(hub.rooms) > 1:
         print(hall(base, hub), flush=True)
@@ -78,7 +79,6 @@ def serve(args: argparse.Namespace) -> int:
         hub.voices[room.code] = attach_voice(
             room, room.lang, args.model, confirm_seconds=args.confirm_seconds, listen=not args.no_listen
         )
-    server = make_server(app, args.host, args.port)
     logging.getLogger(__name__).info("serving %d room(s) on %s:%d (%s mode)", len(hub.rooms), args.host,
                                      server.server_port, app.config["ASYNC_MODE"])
     _stop_on_sigterm(server, app.config["ASYNC_MODE"])
