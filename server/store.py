@@ -12,6 +12,7 @@ import json
 import sqlite3
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,35 +52,25 @@ class Store:
 
     def save(self, record: dict[str, Any], events: list[dict[str, Any]], source: str) -> None:
         """Write a room's record and seats; append its new events and (in a game) a snapshot."""
+        rows = _Rows.of(record, events, source, time.time())  # JSON here: the writing thread needs no GIL
         with self._lock:
-            asyncmode.offload(self._write, record, events, source, time.time())
+            asyncmode.offload(self._write, rows)
 
-    def _write(self, record: dict[str, Any], events: list[dict[str, Any]], source: str, now: float) -> None:
+    def _write(self, rows: _Rows) -> None:
         """The transaction (on a real OS thread when serving on gevent's loop)."""
-        code = record["code"]
-        state = record["state"]
-        version = state["version"] if state else 0
         db = self._db
         db.execute("BEGIN")
         try:
             db.execute(
                 "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
-                (code, now, now, json.dumps(record)),
+                rows.room,
             )
-            db.execute("DELETE FROM seats WHERE room = ?", (code,))
-            db.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
-                 for i, s in enumerate(record["seats"])],
-            )
-            db.executemany(
-                "INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
-                [(code, version, now, source, json.dumps(e)) for e in events],
-            )
-            if state is not None and events:
-                db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)",
-                           (code, version, now, json.dumps(state)))
+            db.execute("DELETE FROM seats WHERE room = ?", (rows.room[0],))
+            db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
+            db.executemany("INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)", rows.events)
+            if rows.snapshot is not None:
+                db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)", rows.snapshot)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -107,3 +98,25 @@ class Store:
         """Close the connection."""
         with self._lock:
             self._db.close()
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """One save's rows, encoded."""
+
+    room: tuple[Any, ...]
+    seats: list[tuple[Any, ...]]
+    events: list[tuple[Any, ...]]
+    snapshot: tuple[Any, ...] | None
+
+    @classmethod
+    def of(cls, record: dict[str, Any], events: list[dict[str, Any]], source: str, now: float) -> _Rows:
+        code, state = record["code"], record["state"]
+        version = state["version"] if state else 0
+        return cls(
+            (code, now, now, json.dumps(record)),
+            [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
+             for i, s in enumerate(record["seats"])],
+            [(code, version, now, source, json.dumps(e)) for e in events],
+            (code, version, now, json.dumps(state)) if state is not None and events else None,
+        )
