@@ -14,6 +14,7 @@ if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[2] == "gevent":
     monkey.patch_all()
 
 import json  # noqa: E402
+import os  # noqa: E402
 import signal  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -83,7 +84,13 @@ def main() -> None:
 
         signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
     print(json.dumps({"port": server.server_port, "rooms": keys}), flush=True)
-    server.serve_forever()
+    profile = os.environ.get("DUDO_BENCH_PROFILE")  # a file for cProfile's stats of the serving
+    if profile:
+        import cProfile
+
+        cProfile.runctx("server.serve_forever()", globals(), {"server": server}, profile)
+    else:
+        server.serve_forever()
 
 
 if __name__ == "__main__":
