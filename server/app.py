@@ -13,7 +13,7 @@ import socketio as sio
 from flask import Flask
 from flask_socketio import SocketIO
 
-from dudo_hub.server import asyncmode
+from dudo_hub.server import asyncmode, fastjson
 from dudo_hub.server.assets import web_dir
 from dudo_hub.server.config import Config, TestConfig
 from dudo_hub.server.guard import Guard
@@ -69,7 +69,7 @@ def create_app(config: Config | None = None) -> Flask:
     # Same-origin only (the default): the pages come from the hub itself, and a page from
     # elsewhere has no business opening a socket to it.
     # gevent: a greenlet per connection on one OS thread; threading: an OS thread per connection.
-    socketio.init_app(app, async_mode=mode, client_manager=manager, serializer=TextPacket)
+    socketio.init_app(app, async_mode=mode, client_manager=manager, serializer=TextPacket, json=fastjson)
     hub = Hub(config, lambda event, data, to: socketio.emit(event, data, to=to),
               lambda sid, code: socketio.server.enter_room(sid, code), spawn=socketio.start_background_task)
     manager.on_connected = hub.connected

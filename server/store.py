@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dudo_hub.server import asyncmode
+from dudo_hub.server import asyncmode, fastjson
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -114,9 +114,9 @@ class _Rows:
         code, state = record["code"], record["state"]
         version = state["version"] if state else 0
         return cls(
-            (code, now, now, json.dumps(record)),
+            (code, now, now, fastjson.dumps(record)),
             [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
              for i, s in enumerate(record["seats"])],
-            [(code, version, now, source, json.dumps(e)) for e in events],
-            (code, version, now, json.dumps(state)) if state is not None and events else None,
+            [(code, version, now, source, fastjson.dumps(e)) for e in events],
+            (code, version, now, fastjson.dumps(state)) if state is not None and events else None,
         )
