@@ -190,11 +190,13 @@ def aims(results: list[dict[str, Any]], churned: dict[str, Any] | None, mode: st
 
 
 def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts: list[tuple[str, str]],
-           note: str) -> str:
+           note: str, mode: str) -> str:
     from bench._report import machine
 
     lines = [
         "## Hall: the hub beside the bare transport",
+        "",
+        "How `dudo serve` copes with a hall (docs/HALL.md). gevent is the default mode, threading the fallback.",
         "",
         f"{machine()}; {os.cpu_count()} cores. `python -m bench.hall` ({note}).",
         "Each room: a TV, a host and 6 phones (bench/_clients.py: one websocket each, asyncio, in up to 4 client",
@@ -226,7 +228,7 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
             lines.append(f"| {c['mode']} | {c['cycles']} | {c['per_s']:.0f} | {c['base_threads']} "
                          f"| {c['peak_threads']} | {back} | {c['rss_base']:.0f} | {c['rss_first']:.0f} "
                          f"| {c['rss_end']:.0f} |")
-    lines += ["", "Aims (this 2-core machine, the event-driven mode):", ""]
+    lines += ["", f"Aims (this machine, {mode} mode):", ""]
     lines += [f"- {text}: **{verdict}**" for text, verdict in verdicts]
     return "\n".join(lines)
 
@@ -239,6 +241,8 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=30, help="timed moves per room (at least 120 in all)")
     parser.add_argument("--procs", type=int, default=4, help="client processes")
     parser.add_argument("--churn", type=int, default=10_000, help="connect/disconnect cycles (0: none)")
+    parser.add_argument("--section", default=None,
+                        help="docs/BENCHMARKS.md section to write (default: hall; hall-<mode> without gevent)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/BENCHMARKS.md alone")
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
@@ -259,12 +263,13 @@ def main() -> int:
     churned = next((c for c in churns if c["mode"] == event_mode), None)
     verdicts = aims(results, churned, event_mode)
     note = " ".join(sys.argv[1:]) or "defaults"
-    markdown = report(results, churns, verdicts, note)
+    markdown = report(results, churns, verdicts, note, event_mode)
     print(markdown)
     if not args.no_write:
         from bench._report import write_section
 
-        write_section("hall", markdown)
+        default = "hall" if "gevent" in args.modes else f"hall-{'-'.join(args.modes)}"
+        write_section(args.section or default, markdown)
     return 0
 
 
