@@ -26,7 +26,7 @@ def hub_app(mode: str, rooms: int, data: str) -> tuple[Any, dict[str, str]]:
     """The hub with `rooms` rooms, SQLite store on, bots instant, no rate limit."""
     from dudo_hub.server.app import Config, create_app, get_hub
 
-    config = Config(DATA_DIR=Path(data), DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6,
+    config = Config(DATA_DIR=None if os.environ.get("DUDO_BENCH_NOSTORE") else Path(data), DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6,
                     RATE_PER_SECOND=1e6, ASYNC_MODE=mode)
     app = create_app(config)
     hub = get_hub(app)
@@ -69,6 +69,30 @@ def floor_app(mode: str, rooms: int) -> tuple[Any, dict[str, str]]:
     return app, {code: "" for code in members}
 
 
+class LagMeter:
+    """How late a task that asks to wake every 10 ms wakes: the loop's (or scheduler's) lag, in ms."""
+
+    def __init__(self, path: str) -> None:
+        import threading
+        import time
+
+        self.path, self.late, self.stopped = path, [], False
+
+        def run() -> None:
+            while not self.stopped:
+                asked = time.perf_counter()
+                time.sleep(0.01)  # gevent's sleep once patched
+                self.late.append((time.perf_counter() - asked - 0.01) * 1000)
+
+        threading.Thread(target=run, daemon=True).start()  # a greenlet once patched
+
+    def write(self) -> None:
+        self.stopped = True
+        late = sorted(self.late) or [0.0]
+        pick = lambda q: late[min(len(late) - 1, int(len(late) * q))]  # noqa: E731
+        Path(self.path).write_text(json.dumps({"p50": pick(0.5), "p99": pick(0.99), "max": late[-1]}))
+
+
 def main() -> None:
     kind, mode, rooms, data = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     from dudo_hub.server.wsgi import make_server
@@ -84,6 +108,7 @@ def main() -> None:
 
         signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
     print(json.dumps({"port": server.server_port, "rooms": keys}), flush=True)
+    lag = LagMeter(os.environ["DUDO_BENCH_LAG"]) if os.environ.get("DUDO_BENCH_LAG") else None
     profile = os.environ.get("DUDO_BENCH_PROFILE")  # a file for cProfile's stats of the serving
     if profile:
         import cProfile
@@ -91,6 +116,8 @@ def main() -> None:
         cProfile.runctx("server.serve_forever()", globals(), {"server": server}, profile)
     else:
         server.serve_forever()
+    if lag is not None:
+        lag.write()
 
 
 if __name__ == "__main__":

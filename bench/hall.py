@@ -54,21 +54,29 @@ class Server:
     """A bench server process (`python -m bench._serve`)."""
 
     def __init__(self, kind: str, mode: str, rooms: int, data: str) -> None:
+        self.lag_file = Path(data) / "lag.json"
+        env = {**os.environ, "DUDO_BENCH_LAG": str(self.lag_file)}
         self.proc = subprocess.Popen([sys.executable, "-m", "bench._serve", kind, mode, str(rooms), data],
-                                     stdout=subprocess.PIPE, text=True, cwd=ROOT)
+                                     stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
         assert self.proc.stdout is not None
         info = json.loads(self.proc.stdout.readline())
         self.url = f"http://127.0.0.1:{info['port']}"
         self.rooms: list[tuple[str, str]] = list(info["rooms"].items())
         self.pid = self.proc.pid
 
-    def stop(self) -> None:
+    def stop(self) -> dict[str, float]:
+        """Stop the server; its loop's lag while it ran (ms: p50, p99, max)."""
         self.proc.terminate()
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        try:
+            lag: dict[str, float] = json.loads(self.lag_file.read_text())
+        except (OSError, ValueError):
+            lag = {"p50": float("nan"), "p99": float("nan"), "max": float("nan")}
+        return lag
 
 
 def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: int) -> dict[str, Any]:
@@ -99,13 +107,13 @@ def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: in
             for w in workers:
                 w.join()
         finally:
-            server.stop()
+            lag = server.stop()
     ms = sorted(x * 1000 for x in latencies)
     return {"kind": kind, "mode": mode, "rooms": rooms, "pace": pace, "clients": rooms * (PHONES + 2),
             "moves": len(ms), "p50": statistics.median(ms), "p99": ms[min(len(ms) - 1, int(len(ms) * 0.99))],
             "max": ms[-1], "moves_per_s": len(ms) / elapsed, "rss_idle": idle, "rss_connected": connected,
             "rss_after": after, "cpu": hub_cpu, "clients_cpu": clients_cpu / elapsed,
-            "threads": threads, "load": load0}
+            "threads": threads, "load": load0, "lag_p99": lag["p99"], "lag_max": lag["max"]}
 
 
 def churn(mode: str, cycles: int, parallel: int = 20) -> dict[str, Any]:
@@ -204,12 +212,13 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
         "update. The bare transport is the same server, mode and serializer with no game: a `go` sends each of",
         "the room's 8 connections a 3000-byte message. Pace: seconds between a room's moves (x0.5..1.5; 0 = flat",
         "out). Hub with its SQLite store on. CPU: share of one core (server; all client processes together).",
-        "Threads: the server's OS threads with every client connected. Load: the machine's 1-minute load",
-        "average when the run began (other work shares this machine).",
+        "Threads: the server's OS threads with every client connected. Lag: how late a task in the server that",
+        "sleeps 10 ms at a time wakes (the loop's responsiveness in gevent mode, the scheduler's in threading",
+        "mode). Load: the machine's 1-minute load average when the run began (other work shares this machine).",
         "",
         "| mode | pace s | rooms | clients | server | moves | p50 ms | p99 ms | max ms | p99 / bare | moves/s "
-        "| RSS idle MB | RSS connected MB | RSS after MB | CPU | clients CPU | threads | load |",
-        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| RSS idle MB | RSS connected MB | RSS after MB | CPU | clients CPU | threads | lag p99 / max ms | load |",
+        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         ratio = f"{_ratio(results, r['rooms'], r['pace'], r['mode']):.2f}" if r["kind"] == "hub" else ""
@@ -218,7 +227,7 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
             f"| {r['mode']} | {r['pace']:g} | {r['rooms']} | {r['clients']} | {server} "
             f"| {r['moves']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | {ratio} | {r['moves_per_s']:.0f} "
             f"| {r['rss_idle']:.0f} | {r['rss_connected']:.0f} | {r['rss_after']:.0f} | {r['cpu']:.0%} "
-            f"| {r['clients_cpu']:.0%} | {r['threads']} | {r['load']:.1f} |")
+            f"| {r['clients_cpu']:.0%} | {r['threads']} | {r['lag_p99']:.1f} / {r['lag_max']:.0f} | {r['load']:.1f} |")
     if churns:
         lines += ["", "Connection churn on the hub: a TV connects, gets its first state and leaves, 20 at a time.",
                   "", "| mode | cycles | cycles/s | threads before | peak | back to baseline after | RSS before MB "

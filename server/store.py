@@ -1,9 +1,10 @@
 """SQLite (WAL) in the data folder: rooms, seats with tokens, every event, a snapshot per action.
 
-A save is one transaction, committed before `save` returns (a kill -9 loses nothing saved).
-On gevent's loop the transaction runs on a real OS thread (`asyncmode.offload`): only the
-saving room waits for the disk (a WAL checkpoint can take tens of milliseconds), the loop and
-every other room go on.
+A save is committed before `save` returns (a kill -9 loses nothing saved). On gevent's loop
+the transaction runs on a real OS thread (`asyncmode.offload`): only the saving rooms wait for
+the disk (a WAL checkpoint can take tens of milliseconds), the loop and every other room go on;
+and the saves that arrive while one transaction is being written are committed together in
+the next (group commit: a busy hall costs one hand-off and one commit per batch, not per move).
 """
 
 from __future__ import annotations
@@ -40,37 +41,61 @@ FILE = "hub.sqlite3"
 class Store:
     """One connection shared by the hub's threads (serialised by a lock)."""
 
-    def __init__(self, folder: Path | str) -> None:
+    def __init__(self, folder: Path | str, group_commit: bool | None = None) -> None:
         self.path = Path(folder) / FILE
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        self._group = asyncmode.patched() if group_commit is None else group_commit
+        self._next = _Batch()
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
 
     def save(self, record: dict[str, Any], events: list[dict[str, Any]], source: str) -> None:
-        """Write a room's record and seats; append its new events and (in a game) a snapshot."""
+        """Write a room's record and seats; append its new events and (in a game) a snapshot.
+        Committed when this returns."""
         rows = _Rows.of(record, events, source, time.time())  # JSON here: the writing thread needs no GIL
-        with self._lock:
-            asyncmode.offload(self._write, rows)
+        if not self._group:
+            with self._lock:
+                asyncmode.offload(self._write, [rows])
+            return
+        batch = self._next
+        batch.rows.append(rows)
+        if batch.led:  # another save leads this batch: wait for its commit
+            batch.done.wait()
+        else:
+            batch.led = True
+            try:
+                with self._lock:  # the previous batch is being written meanwhile; saves keep joining this one
+                    self._next = _Batch()
+                    asyncmode.offload(self._write, batch.rows)
+            except BaseException as err:
+                batch.error = err
+                raise
+            finally:
+                batch.done.set()
+        if batch.error is not None:
+            raise batch.error
 
-    def _write(self, rows: _Rows) -> None:
-        """The transaction (on a real OS thread when serving on gevent's loop)."""
+    def _write(self, batch: list[_Rows]) -> None:
+        """One transaction for the saves of `batch`, in order (on a real OS thread on gevent's loop)."""
         db = self._db
         db.execute("BEGIN")
         try:
-            db.execute(
-                "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
-                rows.room,
-            )
-            db.execute("DELETE FROM seats WHERE room = ?", (rows.room[0],))
-            db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
-            db.executemany("INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)", rows.events)
-            if rows.snapshot is not None:
-                db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)", rows.snapshot)
+            for rows in batch:
+                db.execute(
+                    "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
+                    rows.room,
+                )
+                db.execute("DELETE FROM seats WHERE room = ?", (rows.room[0],))
+                db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
+                db.executemany("INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
+                               rows.events)
+                if rows.snapshot is not None:
+                    db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)", rows.snapshot)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -98,6 +123,16 @@ class Store:
         """Close the connection."""
         with self._lock:
             self._db.close()
+
+
+class _Batch:
+    """Saves committed together (gevent mode): the first one in leads, the others wait for its commit."""
+
+    def __init__(self) -> None:
+        self.rows: list[_Rows] = []
+        self.led = False
+        self.done = threading.Event()
+        self.error: BaseException | None = None
 
 
 @dataclass(frozen=True)
