@@ -26,7 +26,8 @@ def hub_app(mode: str, rooms: int, data: str) -> tuple[Any, dict[str, str]]:
     """The hub with `rooms` rooms, SQLite store on, bots instant, no rate limit."""
     from dudo_hub.server.app import Config, create_app, get_hub
 
-    config = Config(DATA_DIR=None if os.environ.get("DUDO_BENCH_NOSTORE") else Path(data), DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6,
+    data_dir = None if os.environ.get("DUDO_BENCH_NOSTORE") else Path(data)  # no store: for experiments
+    config = Config(DATA_DIR=data_dir, DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6,
                     RATE_PER_SECOND=1e6, ASYNC_MODE=mode)
     app = create_app(config)
     hub = get_hub(app)
@@ -77,6 +78,18 @@ class LagMeter:
         import time
 
         self.path, self.late, self.stopped = path, [], False
+        self.gc_ms: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        started = [0.0]
+
+        def collected(phase: str, info: dict[str, int]) -> None:  # Python's GC pauses, by generation
+            if phase == "start":
+                started[0] = time.perf_counter()
+            else:
+                self.gc_ms[info["generation"]].append((time.perf_counter() - started[0]) * 1000)
+
+        import gc
+
+        gc.callbacks.append(collected)
 
         def run() -> None:
             while not self.stopped:
@@ -90,7 +103,10 @@ class LagMeter:
         self.stopped = True
         late = sorted(self.late) or [0.0]
         pick = lambda q: late[min(len(late) - 1, int(len(late) * q))]  # noqa: E731
-        Path(self.path).write_text(json.dumps({"p50": pick(0.5), "p99": pick(0.99), "max": late[-1]}))
+        gc_max = {f"gc{g}_max": max(ms, default=0.0) for g, ms in self.gc_ms.items()}
+        gc_count = {f"gc{g}_n": len(ms) for g, ms in self.gc_ms.items()}
+        Path(self.path).write_text(json.dumps({"p50": pick(0.5), "p99": pick(0.99), "max": late[-1],
+                                               **gc_max, **gc_count}))
 
 
 def main() -> None:

@@ -113,7 +113,8 @@ def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: in
             "moves": len(ms), "p50": statistics.median(ms), "p99": ms[min(len(ms) - 1, int(len(ms) * 0.99))],
             "max": ms[-1], "moves_per_s": len(ms) / elapsed, "rss_idle": idle, "rss_connected": connected,
             "rss_after": after, "cpu": hub_cpu, "clients_cpu": clients_cpu / elapsed,
-            "threads": threads, "load": load0, "lag_p99": lag["p99"], "lag_max": lag["max"]}
+            "threads": threads, "load": load0, "lag_p99": lag["p99"], "lag_max": lag["max"],
+            **{k: v for k, v in lag.items() if k.startswith("gc")}}
 
 
 def churn(mode: str, cycles: int, parallel: int = 20) -> dict[str, Any]:
