@@ -114,6 +114,10 @@ def main() -> None:
     from dudo_hub.server.wsgi import make_server
 
     app, keys = hub_app(mode, rooms, data) if kind == "hub" else floor_app(mode, rooms)
+    if os.environ.get("DUDO_BENCH_GC") != "default":  # as `dudo serve` does
+        from dudo_hub.server.asyncmode import settle_heap
+
+        settle_heap()
     server = make_server(app, "127.0.0.1", 0, mode)
     if mode == "gevent":
         import gevent

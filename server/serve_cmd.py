@@ -82,6 +82,7 @@ def serve(args: argparse.Namespace) -> int:
     logging.getLogger(__name__).info("serving %d room(s) on %s:%d (%s mode)", len(hub.rooms), args.host,
                                      server.server_port, app.config["ASYNC_MODE"])
     _stop_on_sigterm(server, app.config["ASYNC_MODE"])
+    asyncmode.settle_heap()  # rarer, shorter collections: each full one stops every room
     try:
         server.serve_forever()
     except KeyboardInterrupt:
