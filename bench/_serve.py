@@ -2,8 +2,11 @@
 
     python -m bench._serve hub|floor gevent|threading ROOMS DATA
 
-gevent mode patches the standard library first, as `dudo serve` does. Prints
-{"port", "rooms": {code: host key}} on one line, then serves until SIGTERM.
+gevent mode patches the standard library first, as `dudo serve` does, and the heap is settled
+as `dudo serve` settles it. Prints {"port", "rooms": {code: host key}} on one line, then serves
+until SIGTERM. For experiments: DUDO_BENCH_LAG=file (the loop's lag and GC pauses, written at
+the end; bench/hall.py sets it), DUDO_BENCH_PROFILE=file (cProfile), DUDO_BENCH_NOSTORE=1 (the
+hub without its SQLite store), DUDO_BENCH_GC=default (Python's own GC settings).
 """
 
 import sys
