@@ -13,10 +13,12 @@ import socketio as sio
 from flask import Flask
 from flask_socketio import SocketIO
 
+from dudo_hub.server import asyncmode, fastjson
 from dudo_hub.server.assets import web_dir
 from dudo_hub.server.config import Config, TestConfig
 from dudo_hub.server.guard import Guard
 from dudo_hub.server.hub import Hub
+from dudo_hub.server.pings import PromptPings
 
 __all__ = ["Config", "TestConfig", "create_app", "socketio", "get_hub"]
 
@@ -61,17 +63,20 @@ def create_app(config: Config | None = None) -> Flask:
                 static_url_path="/static")
     app.config["SECRET_KEY"] = config.SECRET_KEY
     app.config["DUDO"] = config
+    app.config["ASYNC_MODE"] = mode = asyncmode.resolve(config.ASYNC_MODE)
     app.register_blueprint(pages.bp)
     manager = SyncingManager()
     # Same-origin only (the default): the pages come from the hub itself, and a page from
     # elsewhere has no business opening a socket to it.
-    socketio.init_app(app, async_mode="threading", client_manager=manager, serializer=TextPacket)
+    # gevent: a greenlet per connection on one OS thread; threading: an OS thread per connection.
+    socketio.init_app(app, async_mode=mode, client_manager=manager, serializer=TextPacket, json=fastjson)
     hub = Hub(config, lambda event, data, to: socketio.emit(event, data, to=to),
-              lambda sid, code: socketio.server.enter_room(sid, code))
+              lambda sid, code: socketio.server.enter_room(sid, code), spawn=socketio.start_background_task)
     manager.on_connected = hub.connected
     app.extensions["dudo_hub"] = hub
     events.register(socketio)
     Guard(socketio.server, events.HANDLERS, lambda sid, code, detail: events.refusal(hub, sid, code, detail)).install()
+    PromptPings(socketio.server.eio).install()  # a closed connection's ping task ends with it
     return app
 
 

@@ -1,27 +1,39 @@
-"""One background thread that moves every room's bots after a human-like pause."""
+"""One background task that moves every room's bots after a human-like pause.
+
+The task is started by `spawn` (the Socket.IO server's `start_background_task`: a greenlet in
+gevent mode, a daemon thread in threading mode); without one, a daemon thread.
+"""
 
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dudo_hub.server.rooms import Room
 
 log = logging.getLogger(__name__)
+Spawn = Callable[[Callable[[], None]], Any]
+
+
+def _thread(target: Callable[[], None]) -> threading.Thread:
+    thread = threading.Thread(target=target, name="dudo-bots", daemon=True)
+    thread.start()
+    return thread
 
 
 class BotRunner:
     """Deadlines per room; `schedule` replaces a room's pending move, `stop` ends the thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, spawn: Spawn | None = None) -> None:
         self._due: dict[str, tuple[float, Room, int]] = {}
         self._cond = threading.Condition()
         self._stopped = False
-        self._thread = threading.Thread(target=self._loop, name="dudo-bots", daemon=True)
-        self._thread.start()
+        self._ended = threading.Event()
+        (spawn or _thread)(self._run)
 
     def schedule(self, room: Room, version: int, delay: float) -> None:
         """Let `room`'s bot move in `delay` seconds if the game is still at `version` then."""
@@ -30,17 +42,23 @@ class BotRunner:
             self._cond.notify()
 
     def stop(self, timeout: float = 5.0) -> None:
-        """End the thread (pending moves are dropped)."""
+        """End the task (pending moves are dropped)."""
         with self._cond:
             self._stopped = True
             self._due.clear()
             self._cond.notify()
-        self._thread.join(timeout)
+        self._ended.wait(timeout)
 
     @property
     def alive(self) -> bool:
-        """Whether the thread still runs."""
-        return self._thread.is_alive()
+        """Whether the task still runs."""
+        return not self._ended.is_set()
+
+    def _run(self) -> None:
+        try:
+            self._loop()
+        finally:
+            self._ended.set()
 
     def _loop(self) -> None:
         while True:

@@ -70,6 +70,9 @@ def _add_from(sub: argparse._SubParsersAction, module: str, function: str) -> No
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `dudo` console script."""
+    from dudo_hub.server.asyncmode import patch_for_serve
+
+    patch_for_serve(sys.argv[1:] if argv is None else argv)  # `dudo serve` on gevent: before any other import
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler = args.handler

@@ -23,6 +23,7 @@ class Config:
     RATE_PER_SECOND: float = 8.0
     SEED: int | None = None
     DEFAULT_ROOM: bool = True
+    ASYNC_MODE: str = "auto"  # gevent, threading, or auto: gevent once `dudo serve` has patched the process
     SECRET_KEY: str = field(default_factory=lambda: os.urandom(16).hex())
 
     @classmethod
@@ -38,6 +39,7 @@ class Config:
         config.BOT_DELAY = float(env.get("DUDO_BOT_DELAY", config.BOT_DELAY))
         config.REVEAL_PAUSE = float(env.get("DUDO_REVEAL_PAUSE", config.REVEAL_PAUSE))
         config.DROP_GRACE = float(env.get("DUDO_DROP_GRACE", config.DROP_GRACE))
+        config.ASYNC_MODE = env.get("DUDO_ASYNC_MODE", config.ASYNC_MODE)
         for key, value in overrides.items():
             setattr(config, key, value)
         return config

@@ -235,11 +235,14 @@ class Guard:
     def _websocket_class(self) -> type[SimpleWebSocketWSGI]:
         guard = self
 
+        loop = _gevent_classes() if getattr(self.server.eio, "async_mode", None) == "gevent" else {}
+
         class GuardedWebSocket(SimpleWebSocketWSGI):  # type: ignore[misc]
-            """Engine.IO's websocket, minus frames it cannot read; absurd frames close it."""
+            """Engine.IO's websocket (simple-websocket, on gevent's loop in gevent mode), minus frames it
+            cannot read; absurd frames close it."""
 
             def __init__(self, handler: Any, server: Any, **kwargs: Any) -> None:
-                super().__init__(handler, server, max_message_size=HARD_FRAME_LIMIT, **kwargs)
+                super().__init__(handler, server, max_message_size=HARD_FRAME_LIMIT, **loop, **kwargs)
 
             def wait(self) -> Any:
                 while True:
@@ -267,3 +270,14 @@ class Guard:
         else:
             self.budget.warn("dropped a websocket frame of %d characters", len(data))
         return False
+
+
+def _gevent_classes() -> dict[str, Any]:
+    """simple-websocket's reader task, event and selector on gevent's loop (what Engine.IO's gevent
+    driver passes when gevent-websocket is not installed)."""
+    import gevent.event
+    import gevent.selectors
+    from engineio.async_drivers.gevent import Thread
+
+    return {"thread_class": Thread, "event_class": gevent.event.Event,
+            "selector_class": gevent.selectors.DefaultSelector}

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from dudo_hub import engine
 from dudo_hub.server import tablesettings
-from dudo_hub.server.botrunner import BotRunner
+from dudo_hub.server.botrunner import BotRunner, Spawn
 from dudo_hub.server.config import Config
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.lobby import catalogue
@@ -50,9 +50,10 @@ class Viewer:
 
 
 class Hub:
-    """Rooms and connections. `emit(event, data, sid)` sends to one connection."""
+    """Rooms and connections. `emit(event, data, sid)` sends to one connection; `spawn(fn)` starts
+    the bots' background task (the Socket.IO server's own, so a greenlet in gevent mode)."""
 
-    def __init__(self, config: Config, emit: Emit, enter: Enter | None = None) -> None:
+    def __init__(self, config: Config, emit: Emit, enter: Enter | None = None, spawn: Spawn | None = None) -> None:
         self.config = config
         self.emit = emit
         self.enter = enter
@@ -63,7 +64,7 @@ class Hub:
         self._lock = threading.RLock()
         self.limiter = RateLimiter(config.RATE_CAPACITY, config.RATE_PER_SECOND)
         self.store = Store(config.DATA_DIR) if config.DATA_DIR is not None else None
-        self.runner = BotRunner() if config.BOT_THREAD else None
+        self.runner = BotRunner(spawn) if config.BOT_THREAD else None
         seed = config.SEED
         self._code_rng = secrets.SystemRandom() if seed is None else random.Random(f"{seed}:codes")
         self.settings = RoomSettings(config.BOT_DELAY, config.DROP_GRACE, config.SEED,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dudo_hub.engine import PRESETS
-from dudo_hub.server import commitment
+from dudo_hub.server import asyncmode, commitment
 from dudo_hub.web_display.catalogue import LANGS
 
 Sub = Any  # argparse._SubParsersAction
@@ -36,6 +36,10 @@ def add_serve_command(sub: Sub) -> None:
     cmd.add_argument("--no-listen", action="store_true", help="speak the table's events, but do not listen")
     cmd.add_argument("--confirm-seconds", type=float, default=3.0, metavar="S",
                      help="a spoken Dudo / Calza commits after S seconds unless cancelled (default 3)")
+    cmd.add_argument("--rooms", type=int, default=1, metavar="N",
+                     help="keep at least N rooms (a hall: one table each); prints each room's addresses")
+    cmd.add_argument("--async", dest="async_mode", choices=asyncmode.MODES, default=None,
+                     help="gevent (default: one thread, many connections) or threading (a thread per connection)")
     cmd.set_defaults(handler=serve)
 
 
@@ -50,7 +54,7 @@ def add_verify_command(sub: Sub) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run the hub until interrupted."""
+    """Run the hub until interrupted (Ctrl-C or SIGTERM)."""
     from dudo_hub.server.app import Config, create_app, get_hub
     from dudo_hub.server.netaddr import lan_ip
     from dudo_hub.server.wsgi import make_server
@@ -58,18 +62,28 @@ def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     ip = args.advertise or lan_ip()
     base = f"http://{ip}:{args.port}"
-    config = Config.from_env(PRESET=args.preset, LANG=args.lang, DATA_DIR=Path(args.data), PUBLIC_URL=base)
+    mode = args.async_mode or ("gevent" if asyncmode.patched() else "threading")
+    config = Config.from_env(PRESET=args.preset, LANG=args.lang, DATA_DIR=Path(args.data), PUBLIC_URL=base,
+                             ASYNC_MODE=mode)
     app = create_app(config)
     hub = get_hub(app)
+    while len(hub.rooms) < args.rooms:
+        hub.create_room()
     room = hub.room(hub.default_code)
+    server = make_server(app, args.host, args.port)  # listening before the addresses are printed
     print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
+    if len(hub.rooms) > 1:
+        print(hall(base, hub), flush=True)
     if not args.no_voice:
         from dudo_hub.server.voice_link import attach_voice
 
         hub.voices[room.code] = attach_voice(
             room, room.lang, args.model, confirm_seconds=args.confirm_seconds, listen=not args.no_listen
         )
-    server = make_server(app, args.host, args.port)
+    logging.getLogger(__name__).info("serving %d room(s) on %s:%d (%s mode)", len(hub.rooms), args.host,
+                                     server.server_port, app.config["ASYNC_MODE"])
+    _stop_on_sigterm(server, app.config["ASYNC_MODE"])
+    asyncmode.settle_heap()  # rarer, shorter collections: each full one stops every room
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -78,6 +92,30 @@ def serve(args: argparse.Namespace) -> int:
         server.server_close()
         hub.close()
     return 0
+
+
+def _stop_on_sigterm(server: Any, mode: str) -> None:
+    """SIGTERM stops the server like Ctrl-C: the hub closes its store and voice on the way out."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if mode == "gevent":
+        import gevent
+
+        gevent.signal_handler(signal.SIGTERM, lambda: gevent.spawn(server.shutdown))
+    else:
+        signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
+
+
+def hall(base: str, hub: Any) -> str:
+    """Every room's addresses, one table per line (the host link is the room's key: keep it private)."""
+    lines = [f"Hall: {len(hub.rooms)} rooms"]
+    for code, room in hub.rooms.items():
+        lines.append(f"  {code}  TV {base}/tv/{code}   phones {hub.join_url(code)}   "
+                     f"host {base}/host/{code}?key={room.host_key}")
+    return "\n".join(lines)
 
 
 def banner(base: str, code: str, host_key: str, join_url: str) -> str:

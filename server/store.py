@@ -1,13 +1,27 @@
-"""SQLite (WAL) in the data folder: rooms, seats with tokens, every event, a snapshot per action."""
+"""SQLite (WAL) in the data folder: rooms, seats with tokens, every event, a snapshot per action.
+
+A save is one transaction, committed before `save` returns (a kill -9 loses nothing saved).
+A commit in WAL mode with synchronous=NORMAL writes no fsync: measured here 0.03 ms median,
+0.3 ms at most. The stalls (10 to 130 ms) are the WAL checkpoints, which SQLite runs inside
+a commit every 1000 pages. On gevent's loop the store runs them itself instead, every
+`CHECKPOINT_EVERY` saves, from a second connection on a real OS thread (`asyncmode.offload`):
+one C call, so the loop keeps the GIL. (Offloading every transaction was measured worse: the
+GIL passes back and forth at each statement, and on a busy machine each pass waits for the
+scheduler.)
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from dudo_hub.server import asyncmode, fastjson
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -26,53 +40,76 @@ CREATE INDEX IF NOT EXISTS events_room ON events (room, id);
 CREATE INDEX IF NOT EXISTS snapshots_room ON snapshots (room, id);
 """
 FILE = "hub.sqlite3"
+CHECKPOINT_EVERY = 200  # saves between two checkpoints in gevent mode (about 1 MB of WAL)
+log = logging.getLogger(__name__)
 
 
 class Store:
     """One connection shared by the hub's threads (serialised by a lock)."""
 
-    def __init__(self, folder: Path | str) -> None:
+    def __init__(self, folder: Path | str, background_checkpoints: bool | None = None) -> None:
         self.path = Path(folder) / FILE
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        self._background = asyncmode.patched() if background_checkpoints is None else background_checkpoints
+        self._saves = 0
+        self.checkpoints = 0
+        self._idle = threading.Event()  # no checkpoint running
+        self._idle.set()
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
+            if self._background:
+                self._db.execute("PRAGMA wal_autocheckpoint=0")  # checkpoints are ours, off the loop
             self._db.executescript(SCHEMA)
+        self._checkpointer = sqlite3.connect(self.path, check_same_thread=False) if self._background else None
 
     def save(self, record: dict[str, Any], events: list[dict[str, Any]], source: str) -> None:
-        """Write a room's record and seats; append its new events and (in a game) a snapshot."""
-        now = time.time()
-        code = record["code"]
-        state = record["state"]
-        version = state["version"] if state else 0
+        """Write a room's record and seats; append its new events and (in a game) a snapshot.
+        Committed when this returns."""
+        rows = _Rows.of(record, events, source, time.time())
         with self._lock:
-            db = self._db
-            db.execute("BEGIN")
-            try:
+            self._write([rows])
+            self._saves += 1
+            due = self._background and self._saves % CHECKPOINT_EVERY == 0 and self._idle.is_set()
+            if due:
+                self._idle.clear()
+        if due:
+            threading.Thread(target=self._checkpoint, name="dudo-checkpoint", daemon=True).start()
+
+    def _checkpoint(self) -> None:
+        """Copy the WAL into the database (fsync: tens of milliseconds) on a real OS thread; saves go on."""
+        try:
+            assert self._checkpointer is not None
+            asyncmode.offload(self._checkpointer.execute, "PRAGMA wal_checkpoint(PASSIVE)")
+            self.checkpoints += 1
+        except Exception:
+            log.exception("a checkpoint of %s failed", self.path)
+        finally:
+            self._idle.set()
+
+    def _write(self, batch: list[_Rows]) -> None:
+        """One transaction for the saves of `batch`, in order."""
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            for rows in batch:
                 db.execute(
                     "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
                     "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
-                    (code, now, now, json.dumps(record)),
+                    rows.room,
                 )
-                db.execute("DELETE FROM seats WHERE room = ?", (code,))
-                db.executemany(
-                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
-                     for i, s in enumerate(record["seats"])],
-                )
-                db.executemany(
-                    "INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
-                    [(code, version, now, source, json.dumps(e)) for e in events],
-                )
-                if state is not None and events:
-                    db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)",
-                               (code, version, now, json.dumps(state)))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+                db.execute("DELETE FROM seats WHERE room = ?", (rows.room[0],))
+                db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
+                db.executemany("INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
+                               rows.events)
+                if rows.snapshot is not None:
+                    db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)", rows.snapshot)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
 
     def load(self) -> list[dict[str, Any]]:
         """Every room's latest record, oldest room first."""
@@ -93,6 +130,31 @@ class Store:
         return int(row[0])
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connections (after a checkpoint in progress)."""
+        self._idle.wait(30)
         with self._lock:
             self._db.close()
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """One save's rows, encoded."""
+
+    room: tuple[Any, ...]
+    seats: list[tuple[Any, ...]]
+    events: list[tuple[Any, ...]]
+    snapshot: tuple[Any, ...] | None
+
+    @classmethod
+    def of(cls, record: dict[str, Any], events: list[dict[str, Any]], source: str, now: float) -> _Rows:
+        code, state = record["code"], record["state"]
+        version = state["version"] if state else 0
+        return cls(
+            (code, now, now, fastjson.dumps(record)),
+            [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
+             for i, s in enumerate(record["seats"])],
+            [(code, version, now, source, fastjson.dumps(e)) for e in events],
+            (code, version, now, fastjson.dumps(state)) if state is not None and events else None,
+        )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dudo_hub.server import asyncmode
 from dudo_hub.server.rooms import Room
 from dudo_hub.voice.session import VoiceSession, start_voice
 
@@ -64,7 +65,10 @@ def attach_voice(room: Room, lang: str, model: str | Path | None = None, *,
                  confirm_seconds: float = 3.0, **options: Any) -> HubVoice:
     """Start voice for `room` (speech, model, microphone, controller); never raises.
 
-    `options` go to `voice.session.start_voice` (speak, listen, source, scheduler, out...).
+    `options` go to `voice.session.start_voice` (speak, listen, source, scheduler, out...). The
+    voice's blocking C calls run on real OS threads when the hub serves on gevent's loop
+    (`asyncmode.offload`), and their results come back to the voice's own greenlets.
     """
+    options.setdefault("offload", asyncmode.offload)
     session = start_voice(room, lang, model, confirm_seconds=confirm_seconds, **options)
     return HubVoice(session, room)

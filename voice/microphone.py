@@ -2,18 +2,29 @@
 
 A source is anything with a `rate` and an iterator of `bytes` chunks; the recogniser
 never knows where its audio comes from.
+
+Blocking calls go through an `Offload` (`offload(fn, *args)` returns `fn(*args)`): the hub
+passes one that runs them on a real OS thread when it serves on gevent's loop, so that a
+wait for audio or a decoding call never stalls the loop; `direct` just calls.
 """
 
 from __future__ import annotations
 
-import contextlib
-import queue
+import _queue
 import threading
 import wave
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
+
+Offload = Callable[..., Any]
+QUEUED_CHUNKS = 200  # the recogniser behind by this many chunks: newer audio is dropped
+
+
+def direct(fn: Callable[..., Any], *args: Any) -> Any:
+    """The plain `Offload`: call `fn` here."""
+    return fn(*args)
 
 
 class AudioUnavailable(Exception):
@@ -65,17 +76,19 @@ def default_input(sd: ModuleType) -> tuple[Any, int]:
 class Microphone:
     """The default input device at its own samplerate, mono, 16-bit."""
 
-    def __init__(self, sd: ModuleType | None = None, block_ms: int = 100) -> None:
+    def __init__(self, sd: ModuleType | None = None, block_ms: int = 100, offload: Offload = direct) -> None:
         self._sd = sd or load_sounddevice()
         self.device, self.rate = default_input(self._sd)
-        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=200)
+        # The C queue: PortAudio's own thread puts into it, even in a process gevent has patched.
+        self._queue: _queue.SimpleQueue[bytes | None] = _queue.SimpleQueue()
         self._closed = threading.Event()
         self._stream: Any = None
         self._block = max(1, self.rate * block_ms // 1000)
+        self.offload = offload  # how `chunks` waits for PortAudio (set by the hub: a real thread on gevent)
 
     def _callback(self, data: Any, frames: int, time: Any, status: Any) -> None:
-        with contextlib.suppress(queue.Full):  # recogniser behind: drop audio, never grow
-            self._queue.put_nowait(bytes(data))
+        if self._queue.qsize() < QUEUED_CHUNKS:  # recogniser behind: drop audio, never grow
+            self._queue.put(bytes(data))
 
     def start(self) -> None:
         """Open the device; AudioUnavailable("no_microphone") if it refuses."""
@@ -97,7 +110,7 @@ class Microphone:
         if self._stream is None:
             self.start()
         while not self._closed.is_set():
-            chunk = self._queue.get()
+            chunk = self.offload(self._queue.get)
             if chunk is None:
                 return
             yield chunk

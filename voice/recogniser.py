@@ -7,6 +7,10 @@ the recogniser's "[unk]", so the decision policy can refuse a call it did not he
 well; a final made only of "[unk]" is noise and is dropped. While the hub speaks the
 listener is muted, and it resets afterwards so that the hub's own voice never ends up
 in an utterance.
+
+Vosk's calls block in C: they go through the recogniser's `offload` (voice.microphone),
+which the hub points at a real OS thread when it serves on gevent's loop; the results
+come back to the listener, which tells the table.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dudo_hub.voice.microphone import AudioSource
+from dudo_hub.voice.microphone import AudioSource, Offload, direct
 from dudo_hub.voice.policy import Word
 from dudo_hub.voice.text import UNK
 
@@ -77,11 +81,12 @@ class Recogniser:
     one thread feeds it; `set_grammar` alone may be called from any thread."""
 
     def __init__(self, model: Any, rate: float, phrases: Sequence[str],
-                 factory: Factory | None = None) -> None:
+                 factory: Factory | None = None, offload: Offload = direct) -> None:
         self._model, self._rate = model, rate
         self._factory = factory or _default_factory
         self._grammar = grammar_json(phrases)
-        self._rec = self._new(self._grammar)
+        self._offload = offload
+        self._rec = offload(self._new, self._grammar)
         self._lock = threading.Lock()
         self._pending: str | None = None
         self._in_utterance = False
@@ -106,38 +111,52 @@ class Recogniser:
 
     def accept(self, chunk: bytes) -> Heard | None:
         """Feed one chunk; a final transcript, a new partial caption, or None."""
-        if not self._in_utterance:
-            self._swap()
-        if self._rec.AcceptWaveform(chunk):
+        grammar = None if self._in_utterance else self._take_grammar()
+        final, result = self._offload(self._decode, chunk, grammar)
+        if final:
             self._in_utterance = False
-            return _final(self._rec.Result())
-        partial = _text(self._rec.PartialResult(), "partial")
+            return _final(result)
+        partial = _text(result, "partial")
         self._in_utterance = bool(partial)
         return Heard(partial, False) if partial else None
 
     def finish(self) -> Heard | None:
         """The end of the audio: flush the last utterance."""
         self._in_utterance = False
-        return _final(self._rec.FinalResult())
+        return _final(str(self._offload(self._rec.FinalResult)))
 
     def reset(self) -> None:
         """Drop the utterance in progress (after the hub spoke)."""
-        self._rec.Reset()
+        self._offload(self._restart, self._take_grammar())
         self._in_utterance = False
-        self._swap()
 
-    def _swap(self) -> None:
+    def _take_grammar(self) -> str | None:
+        """The grammar waiting to be used, if it differs from the one in force."""
         with self._lock:
             pending, self._pending = self._pending, None
-        if pending is None or pending == self._grammar:
-            return
-        self._grammar = pending
+        return pending if pending is not None and pending != self._grammar else None
+
+    # Vosk's side: C calls only, on whichever thread `offload` runs them.
+
+    def _decode(self, chunk: bytes, grammar: str | None) -> tuple[bool, str]:
+        if grammar is not None:
+            self._use(grammar)
+        if self._rec.AcceptWaveform(chunk):
+            return True, str(self._rec.Result())
+        return False, str(self._rec.PartialResult())
+
+    def _restart(self, grammar: str | None) -> None:
+        self._rec.Reset()
+        if grammar is not None:
+            self._use(grammar)
+
+    def _use(self, grammar: str) -> None:
+        self._grammar = grammar
         self.swaps += 1
         if hasattr(self._rec, "SetGrammar"):
-            self._rec.SetGrammar(pending)
+            self._rec.SetGrammar(grammar)
         else:
-            self._rec = self._new(pending)
-
+            self._rec = self._new(grammar)
 
 def _final(result: str) -> Heard | None:
     """A final result: its text and words ("[unk]" kept), or None for silence or noise."""

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from dudo_hub.voice import model as models
 from dudo_hub.voice.grammar import call_hints, hearable_calls, table_grammar
-from dudo_hub.voice.microphone import AudioSource, AudioUnavailable, Microphone
+from dudo_hub.voice.microphone import AudioSource, AudioUnavailable, Microphone, Offload, direct
 from dudo_hub.voice.recogniser import Factory, Heard, Listener, Recogniser, load_model, unknown_words, vocabulary
 from dudo_hub.voice.speech import Speaker
 from dudo_hub.voice.status import VoiceStatus
@@ -43,6 +43,7 @@ class VoiceSession:
     audio: AudioSource | None = None
     factory: Factory | None = None
     model: Any = None  # the model the listener uses now
+    offload: Offload = direct  # runs the blocking C calls (a real OS thread on gevent's loop)
 
     def table_check(self, players: Sequence[str], seconds: float = 6.0) -> Report | None:
         """The one-minute table check on the live microphone (None when nothing listens)."""
@@ -51,7 +52,7 @@ class VoiceSession:
         grammar = table_grammar(self.lang, [(q, f) for q in range(1, 31) for f in range(1, 7)],
                                 ["dudo", "calza"], players, self.table.vocabulary)
         return check_during_game(self.listener, self.model, self.lang, players, grammar, self.status,
-                                 seconds=seconds, factory=self.factory)
+                                 seconds=seconds, factory=self.factory, offload=self.offload)
 
     def stop(self) -> None:
         """Stop listening and speaking."""
@@ -81,7 +82,8 @@ class VoiceSession:
         if model is None or self.lang != lang:
             self.listener.replace(None)
             return
-        recogniser = Recogniser(model, self.audio.rate, self.table.grammar(), factory=self.factory)
+        recogniser = Recogniser(model, self.audio.rate, self.table.grammar(), factory=self.factory,
+                                offload=self.offload)
         self.table.on_grammar = recogniser.set_grammar
         self.model = model
         self.listener.replace(recogniser)
@@ -93,13 +95,16 @@ def start_voice(
     confirm_seconds: float = 3.0, speak: bool = True, listen: bool = True,
     source: AudioSource | None = None, out: TextIO | None = None,
     scheduler: Scheduler = thread_timer, model_loader: Callable[[str], Any] = load_model,
-    factory: Factory | None = None,
+    factory: Factory | None = None, offload: Offload = direct,
 ) -> VoiceSession:
     """Wire speech, model, microphone and controller to `room`; never raises.
 
+    `offload(fn, *args)` runs the blocking C calls (model loading, Vosk, PortAudio waits, espeak);
+    the hub passes one that uses real OS threads when it serves on gevent's loop.
+
     `factory` makes the Vosk recogniser (tests pass a scripted one)."""
     status = VoiceStatus([room.set_voice_status], out=out if out is not None else sys.stderr)
-    speaker = Speaker(lang, status)
+    speaker = Speaker(lang, status, offload=offload)
     if speak:
         speaker.start()
     table = VoiceTable(room, lang, speaker, status, confirm_seconds=confirm_seconds,
@@ -107,7 +112,7 @@ def start_voice(
     status.update(lang=lang)
     room.on_events(table.on_events)
     session = VoiceSession(table, status, speaker, lang=lang, start_lang=lang, model_loader=model_loader,
-                           explicit_model=model_path, factory=factory)
+                           explicit_model=model_path, factory=factory, offload=offload)
     if listen:
         _listen(session, lang, model_path, source)
     return session
@@ -123,6 +128,8 @@ def _listen(session: VoiceSession, lang: str, model_path: str | Path | None,
     except AudioUnavailable as err:
         session.status.listening_off(err.reason, detail=err.detail)
         return
+    if isinstance(audio, Microphone):
+        audio.offload = session.offload  # its waits for PortAudio's next chunk
     _start_listener(session, model, audio)
 
 
@@ -135,7 +142,7 @@ def _load(session: VoiceSession, lang: str, model_path: str | Path | None) -> An
         status.listening_off("no_model", lang=lang, detail=f"none in {models.data_dir()}")
         return None
     try:
-        model = session.model_loader(str(models.check_model_dir(folder)))
+        model = session.offload(session.model_loader, str(models.check_model_dir(folder)))
     except models.ModelError as err:
         status.listening_off("bad_model", detail=str(err))
         return None
@@ -178,7 +185,8 @@ def _report_calls(session: VoiceSession, lang: str, known: Callable[[str], bool]
 
 def _start_listener(session: VoiceSession, model: Any, audio: AudioSource) -> None:
     table, status = session.table, session.status
-    recogniser = Recogniser(model, audio.rate, table.grammar(), factory=session.factory)
+    recogniser = Recogniser(model, audio.rate, table.grammar(), factory=session.factory,
+                            offload=session.offload)
     table.on_grammar = recogniser.set_grammar
 
     def failed(err: BaseException) -> None:

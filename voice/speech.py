@@ -8,6 +8,9 @@ speech is turned off with a message and the hub plays on, showing moves only.
 
 On Linux pyttsx3 plays each sentence with `aplay` (alsa-utils): without it, speech is
 off from the start, reported once, instead of failing at every sentence.
+
+pyttsx3 and espeak block in C: the engine's calls go through `offload` (voice.microphone),
+which the hub points at a real OS thread when it serves on gevent's loop.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dudo_hub.voice.microphone import Offload, direct
 from dudo_hub.voice.status import VoiceStatus
 
 ESPEAK_VOICES = {"it": "roa/it", "en": "gmw/en", "es": "roa/es", "fr": "roa/fr", "pt": "roa/pt",
@@ -102,12 +106,13 @@ class Speaker:
         factory: EngineFactory = pyttsx3_engine, timeout: float = 15.0, max_restarts: int = 1,
         on_start: Callable[[], None] | None = None, on_end: Callable[[], None] | None = None,
         rate: int | None = None, clock: Clock = time.monotonic, check_espeak: bool = True,
-        player: Callable[[], bool] = player_present,
+        player: Callable[[], bool] = player_present, offload: Offload = direct,
     ) -> None:
         self.lang, self.status = lang, status or VoiceStatus()
         self._factory, self._timeout, self._max_restarts = factory, timeout, max_restarts
         self.on_start, self.on_end = on_start, on_end
         self._rate, self._clock, self._check, self._player = rate, clock, check_espeak, player
+        self._offload = offload
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._generation = 0
@@ -173,7 +178,7 @@ class Speaker:
 
     def _work(self, generation: int) -> None:
         try:
-            engine = configured_engine(self._factory, self.lang, self._rate)
+            engine = self._offload(configured_engine, self._factory, self.lang, self._rate)
         except SpeechUnavailable as err:
             self._give_up(err.reason, err.detail)
             return
@@ -196,12 +201,7 @@ class Speaker:
         if speaking and self.on_start:
             self.on_start()
         try:
-            engine.setProperty("voice", voice_id(self.lang))  # espeak's voice is process-wide
-            if job.path is None:
-                engine.say(job.text)
-            else:
-                engine.save_to_file(job.text, str(job.path))
-            engine.runAndWait()
+            self._offload(self._speak, engine, job)
             ok = True
         except Exception:
             ok = False
@@ -213,6 +213,15 @@ class Speaker:
                 self.on_end()
         if not job.done.done():
             job.done.set_result(ok)
+
+    def _speak(self, engine: Any, job: _Job) -> None:
+        """The engine's side: say or write one sentence (blocks until done)."""
+        engine.setProperty("voice", voice_id(self.lang))  # espeak's voice is process-wide
+        if job.path is None:
+            engine.say(job.text)
+        else:
+            engine.save_to_file(job.text, str(job.path))
+        engine.runAndWait()
 
     # --- the watchdog ------------------------------------------------------------------
 

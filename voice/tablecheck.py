@@ -26,7 +26,7 @@ from typing import Any
 
 from dudo_hub.voice import model as models
 from dudo_hub.voice.intent import Intent
-from dudo_hub.voice.microphone import AudioSource
+from dudo_hub.voice.microphone import AudioSource, Offload, direct
 from dudo_hub.voice.packs import load_pack
 from dudo_hub.voice.parser import parse
 from dudo_hub.voice.recogniser import Heard, Listener, Recogniser
@@ -264,12 +264,12 @@ class TappedSource:
 
 def check_during_game(listener: Listener, model: Any, lang: str, players: Sequence[str],
                       grammar: Sequence[str], status: VoiceStatus, *, seconds: float = 6.0,
-                      factory: Any = None, folder: Path | None = None) -> Report:
+                      factory: Any = None, folder: Path | None = None, offload: Offload = direct) -> Report:
     """Run the table check on the hub's own microphone: the live listener's audio is diverted
     to the check (no move is played meanwhile) and given back at the end. The report is
     saved in the data folder and its summary put in the status (`check_report`)."""
     source = TappedSource(listener.source.rate)
-    recogniser = Recogniser(model, source.rate, grammar, factory=factory)
+    recogniser = Recogniser(model, source.rate, grammar, factory=factory, offload=offload)
     check = TableCheck(lang, players, recogniser, source, seconds=seconds, status=status)
     listener.divert(source.put)
     try:
