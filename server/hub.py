@@ -60,6 +60,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.default_code = ""
         self.viewers: dict[str, Viewer] = {}
+        self._by_room: dict[str, dict[str, Viewer]] = {}  # room code -> sid -> viewer (the same objects)
         self.voices: dict[str, HubVoice] = {}  # room code -> voice attached by `dudo serve`
         self._lock = threading.RLock()
         self.limiter = RateLimiter(config.RATE_CAPACITY, config.RATE_PER_SECOND)
@@ -152,6 +153,7 @@ class Hub:
             viewer.player, viewer.token = seat.player, token
         with self._lock:
             self.viewers[sid] = viewer
+            self._by_room.setdefault(room.code, {})[sid] = viewer
         if self.enter is not None:
             self.enter(sid, room.code)
         return viewer
@@ -175,6 +177,8 @@ class Hub:
         """Forget the connection; a seat with no phone left counts as dropped."""
         with self._lock:
             viewer = self.viewers.pop(sid, None)
+            if viewer is not None:
+                self._by_room.get(viewer.room, {}).pop(sid, None)
         if viewer is None:
             return
         if viewer.token is None:
@@ -201,7 +205,7 @@ class Hub:
     def unbind(self, room: str, player: str) -> None:
         """Connections holding `player`'s seat lose it (left or kicked) and hear so at once."""
         with self._lock:
-            lost = [v for v in self.viewers.values() if v.room == room and v.player == player]
+            lost = [v for v in self._by_room.get(room, {}).values() if v.player == player]
             for viewer in lost:
                 self.limiter.forget(self.limit_key(viewer))
                 viewer.player = viewer.token = None
@@ -211,7 +215,7 @@ class Hub:
     def viewers_of(self, code: str) -> list[Viewer]:
         """Connections to room `code`."""
         with self._lock:
-            return [v for v in self.viewers.values() if v.room == code]
+            return list(self._by_room.get(code, {}).values())
 
     def _seat_watched(self, code: str, player: str) -> bool:
         return any(v.player == player for v in self.viewers_of(code))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 HUMAN, BOT = "human", "bot"
@@ -38,10 +38,9 @@ class Seat:
         }
 
     def to_record(self) -> dict[str, Any]:
-        """Storage form (secret: includes the token)."""
-        data = asdict(self)
-        data["connected"], data["dropped_at"] = False, None
-        return data
+        """Storage form (secret: includes the token); written at every change, so built by hand."""
+        return {"player": self.player, "kind": self.kind, "token": self.token, "level": self.level,
+                "connected": False, "dropped_at": None, "takeover": self.takeover, "left": self.left}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Seat:
