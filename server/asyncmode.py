@@ -74,6 +74,15 @@ def offload(fn: Callable[..., T], *args: Any) -> T:
     return result
 
 
+def cooperate() -> None:
+    """On gevent's loop, let the other greenlets run now (the sockets' writers send what was just
+    queued, before this greenlet goes on to slower work such as saving); a no-op with threads."""
+    if patched():
+        import gevent
+
+        gevent.sleep(0)
+
+
 def _environ() -> dict[str, str]:
     import os
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dudo_hub import engine
-from dudo_hub.server import tablesettings
+from dudo_hub.server import asyncmode, tablesettings
 from dudo_hub.server.botrunner import BotRunner, Spawn
 from dudo_hub.server.config import Config
 from dudo_hub.server.errors import HubError
@@ -231,6 +231,7 @@ class Hub:
                 self.emit("state", spectator, viewer.sid)
             else:
                 self.emit("state", self.message_for(frame, viewer, frame.events), viewer.sid)
+        asyncmode.cooperate()  # on gevent: the messages leave now, before the room saves the change
 
     def notice(self, code: str, event: str, data: dict[str, Any]) -> None:
         """A room-wide notice with nothing hidden in it (voice status, captions)."""
