@@ -90,6 +90,13 @@ class VoicePort:
             state = self.game.state
             return state.players[state.standing.seat] if state is not None and state.standing else None
 
+    def standing_bid(self) -> tuple[int, int] | None:
+        """The standing bid (quantity, face), if any."""
+        with self.lock:
+            state = self.game.state
+            standing = state.standing if state is not None else None
+            return (standing.bid.quantity, int(standing.bid.face)) if standing is not None else None
+
     def counting(self) -> dict[str, Any] | None:
         """The reveal of real dice waiting for the table's count ({bid, wild, dice_in_play}), or None."""
         with self.lock:

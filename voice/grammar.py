@@ -53,6 +53,7 @@ def grammar_for(
     phrases += [word for value in range(1, highest + 1) for word in pack.numbers.get(value, ())]
     phrases += [name for face in range(1, 7) for name in (*pack.faces[face].singular, *pack.faces[face].plural)]
     phrases += [*pack.fillers, *pack.links, *pack.corrections, *pack.table_words]
+    phrases += [tail for tails in pack.call_tails.values() for tail in tails]
     heard = (hearable(pack, p, vocabulary) for p in phrases)
     return [*dict.fromkeys(p for p in heard if p is not None), UNKNOWN]
 

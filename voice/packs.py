@@ -5,10 +5,11 @@ cancel words, the words that may surround a call (`fillers`), the words that may
 a quantity to its face (`links`: "sette dadi da cinque"), self-correction markers
 (`corrections`: "no", "anzi"), common table words that are never part of a call
 (`table_words`: they go in the recogniser's grammar so chatter is not forced into
-numbers), sound-alike spellings for words a small recogniser lacks, and the sentences
-the hub speaks, keyed by event, engine error code or voice prompt. Every check runs at
-load time, so a broken pack fails with an error naming the file and the entry, never
-halfway through a game.
+numbers), what may go with a call and only with it (`call_tails`: "dudo, non esistono",
+"calza, sono giuste", "annulla, mi sono sbagliato"), sound-alike spellings for words a
+small recogniser lacks, and the sentences the hub speaks, keyed by event, engine error
+code or voice prompt. Every check runs at load time, so a broken pack fails with an
+error naming the file and the entry, never halfway through a game.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ VOICE_FIELDS: Mapping[str, frozenset[str]] = {
 }
 """The voice's own sentences (captions and prompts) -> the fields each may use."""
 
-KINDS = ("number", "face", "call", "filler", "link", "marker", "table")
+KINDS = ("number", "face", "call", "filler", "link", "marker", "table", "tail")
 """What a phrase can be to the parser; only the first three make a move."""
 
 PLURAL_FIELD: Mapping[str, str] = {
@@ -103,7 +104,7 @@ class Meaning(NamedTuple):
     kind: str  # one of KINDS
     number: int | None = None
     face: int | None = None  # set for a face name, and for a number word that is also one
-    call: str | None = None  # "dudo", "calza" or "cancel"
+    call: str | None = None  # "dudo", "calza" or "cancel"; for a tail: the call it may follow
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,7 @@ class Pack:
     corrections: tuple[str, ...]
     table_words: tuple[str, ...]
     sound_alikes: Mapping[str, tuple[str, ...]]  # folded word -> spellings that sound like it
+    call_tails: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> what may go with that call
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]
     meanings: Mapping[tuple[str, ...], Meaning]
@@ -233,11 +235,15 @@ class _Reader:
         speech = self.speech(data.get("events"), data.get("errors"), data.get("voice"))
         alikes_raw = self.obj(data.get("sound_alikes", {}), "sound_alikes")
         alikes = {fold(k): self.words(v, f"sound_alikes.{k}") for k, v in alikes_raw.items()}
-        meanings = self.meanings(numbers, faces, pack_calls, words, alikes)
+        tails_raw = self.obj(data.get("call_tails", {}), "call_tails")
+        if set(tails_raw) - {*CALLS, "cancel"}:
+            raise self.fail("call_tails", f"keys must be calls: {', '.join(CALLS)}, cancel")
+        tails = {call: self.words(v, f"call_tails.{call}") for call, v in tails_raw.items()}
+        meanings = self.meanings(numbers, faces, pack_calls, words, alikes, tails)
         name = self.text(data.get("name", lang), "name")
         counts = self.counts(self.obj(data.get("counts"), "counts"))
         return Pack(lang, name, numbers, faces, pack_calls, words["fillers"], words["links"], words["corrections"],
-                    words["table_words"], alikes, counts, speech, meanings)
+                    words["table_words"], alikes, tails, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []
@@ -330,6 +336,7 @@ class _Reader:
         calls: Mapping[str, tuple[str, ...]],
         words: Mapping[str, tuple[str, ...]],
         alikes: Mapping[str, tuple[str, ...]],
+        tails: Mapping[str, tuple[str, ...]],
     ) -> dict[tuple[str, ...], Meaning]:
         index: dict[tuple[str, ...], Meaning] = {}
         for value, spellings in numbers.items():
@@ -345,6 +352,9 @@ class _Reader:
         for key, kind in kinds.items():
             for word in words[key]:
                 self.add(index, word, Meaning(kind))
+        for call, phrases in tails.items():
+            for phrase in phrases:
+                self.add(index, phrase, Meaning("tail", call=call))
         for word, spellings in alikes.items():
             meaning = index.get((word,))
             if meaning is None or meaning.kind not in ("number", "face", "call"):

@@ -15,7 +15,9 @@ The grammar, over the pack's phrases:
     transcript := segment (MARKER segment)*    only the last segment counts:
                                                "sette no otto cinque" is 8 x 5
     segment    := FILLER* move FILLER*
-    move       := call (FILLER* call)*         one call, said once or more
+    move       := call (FILLER* call)*         one call, said once or more, with what
+                                               may go with it around it: its TAILs
+                                               ("dudo, non esistono")
                |  bid (FILLER* bid)*           one bid, said once or more
     bid        := NUMBER LINK* FACE            "sette dadi da cinque"; a filler inside
                                                is no bid ("tre a due" is a score)
@@ -67,12 +69,19 @@ def interpret(lexemes: Sequence[Lexeme]) -> Intent:
 
 def read(meanings: Sequence[Meaning]) -> Intent:
     """The move made by pack words (none unknown): the last segment's, if it is one."""
-    items = core_items(last_segment(meanings))
+    segment = last_segment(meanings)
+    items = core_items(segment)
     for reading in _readings(items):
         intent = _move(reading)
         if intent.intent is not None:
-            return intent
+            return intent if tails_fit(segment, intent) else NOTHING
     return NOTHING
+
+
+def tails_fit(segment: Sequence[Meaning], move: Intent) -> bool:
+    """Every tail of the segment goes with the call made ("dudo, non esistono", "non
+    esistono, dudo"); a tail with a bid or with the other call is no move."""
+    return all(m.call == move.intent for m in segment if m.kind == "tail")
 
 
 def last_segment(meanings: Sequence[Meaning]) -> Sequence[Meaning]:

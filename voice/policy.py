@@ -24,6 +24,9 @@ explained as part of a call.
 5. With recogniser confidences (Vosk `SetWords`), a call word below `min_confidence`
    rejects the move ("low_confidence"); a corrected near-miss counts with its
    similarity ("dudu" is 0.75).
+   Around a call, the standing bid (or its face) and the pack's tails for that call
+   may be said ("dudo su quattro cinque", "dudo, non esistono", "calza, sono giuste");
+   never around a bid.
 6. Whose: the player named; else the player whose mic window is open (`speaker`);
    else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
    the target, not the caller.
@@ -94,6 +97,56 @@ class Position(Protocol):
         ...
 
 
+def _standing(position: Position) -> tuple[int, int] | None:
+    """The standing bid (quantity, face), when the position says (`standing()`, optional)."""
+    standing = getattr(position, "standing", None)
+    return standing() if callable(standing) else None
+
+
+def standing_as_tail(meanings: Sequence[Meaning], standing: tuple[int, int] | None) -> list[Meaning]:
+    """The standing bid named beside a call, as that call's tail: "dudo su quattro cinque",
+    "quattro cinque? dubito", "dubito, troppi cinque" (its face alone) challenge the four
+    fives; any other bid beside a call stays no move."""
+    out = list(meanings)
+    call = next((m.call for m in out if m.kind == "call"), None)
+    if standing is None or call is None:
+        return out
+    quantity, face = standing
+    tail = Meaning("tail", call=call)
+    i = 0
+    while i < len(out):
+        end = _bid_end(out, i, quantity, face)
+        if end is not None:
+            out[i:end] = [tail] * (end - i)
+            i = end
+        elif _names_face(out[i], face) and not _is_core(out, i - 1) and not _is_core(out, i + 1):
+            out[i] = tail
+            i += 1
+        else:
+            i += 1
+    return out
+
+
+def _bid_end(meanings: list[Meaning], i: int, quantity: int, face: int) -> int | None:
+    """The end of the bid `quantity` x `face` said from `i` (NUMBER LINK* FACE), or None."""
+    if meanings[i].kind != "number" or meanings[i].number != quantity:
+        return None
+    end = i + 1
+    while end < len(meanings) and meanings[end].kind == "link":
+        end += 1
+    return end + 1 if end < len(meanings) and _names_face(meanings[end], face) else None
+
+
+def _names_face(meaning: Meaning, face: int) -> bool:
+    """A face name for `face`, or a number word that names it ("cinque")."""
+    return meaning.face == face and (meaning.kind == "face" or meaning.number == face)
+
+
+def _is_core(meanings: list[Meaning], i: int) -> bool:
+    """A number or face word stands at `i` (a face beside one is part of another bid)."""
+    return 0 <= i < len(meanings) and meanings[i].kind in ("number", "face")
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What a transcript is to the hub now.
@@ -139,7 +192,10 @@ def decide(
     named, lexemes = take_names(lexemes, position.players())
     lexemes = correct_near_misses(lang, lexemes)
     explained = [lx for lx in lexemes if _explained(lx)]
-    move = read([lx.meaning for lx in explained if lx.meaning is not None])
+    meanings = [lx.meaning for lx in explained if lx.meaning is not None]
+    move = read(meanings)
+    if move.intent is None:
+        move = read(standing_as_tail(meanings, _standing(position)))
     if move.intent is None:
         return Decision(text)
     if len(named) > 1 or len(explained) < len(lexemes) or _QUESTION.search(text):
@@ -319,6 +375,7 @@ class LegalPosition:
     can_calza: bool = True
     calza: frozenset[str] | None = None
     standing_bidder: str | None = None
+    standing_bid: tuple[int, int] | None = None
     explain: Callable[[int, int], str] | None = None
     anyone: bool = False
 
@@ -333,6 +390,10 @@ class LegalPosition:
     def bidder(self) -> str | None:
         """Who made the standing bid."""
         return self.standing_bidder
+
+    def standing(self) -> tuple[int, int] | None:
+        """The standing bid (quantity, face)."""
+        return self.standing_bid
 
     def refusal(self, player: str, move: Intent) -> str | None:
         """The code refusing `move` by `player`, or None."""

@@ -63,6 +63,11 @@ class EnginePosition:
         standing = self.state.standing
         return self.state.players[standing.seat] if standing is not None else None
 
+    def standing(self) -> tuple[int, int] | None:
+        """The standing bid (quantity, face)."""
+        standing = self.state.standing
+        return (standing.bid.quantity, int(standing.bid.face)) if standing is not None else None
+
     def counts(self) -> tuple[int, ...]:
         """Dice per seat."""
         return self.state.counts

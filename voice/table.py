@@ -128,6 +128,11 @@ class RoomPosition:
         bidder = getattr(self.room, "bidder", None)
         return bidder() if callable(bidder) else None
 
+    def standing(self) -> tuple[int, int] | None:
+        """The standing bid, if the room says (`Room.standing`, optional)."""
+        standing = getattr(self.room, "standing_bid", None)
+        return standing() if callable(standing) else None
+
     def legal(self, player: str) -> Mapping[str, Any]:
         """The room's legal summary for `player` (asked once per transcript)."""
         if player not in self._legal:

@@ -51,6 +51,16 @@ def test_a_spoken_bid_is_one_state_per_connection_and_one_voice_notice(table):
     assert tv.voice["heard"] == "sette cinque" and tv.voice["pending"] == "cancel"
 
 
+def test_a_dudo_naming_the_standing_bid_challenges_it(table):
+    room, voice, host, phones, tv = table
+    opener = room.to_act()
+    assert phones[opener].move(action="bid", quantity=3, face=4)["ok"]
+    voice.session.table.hear("dudo su due quattro")  # not the standing bid: nothing
+    assert tv.voice["pending"] is None
+    voice.session.table.hear("dudo su tre quattro")
+    assert tv.voice["player"] == room.to_act() and tv.voice["pending"] == "confirm"
+
+
 def test_a_partial_caption_is_only_a_caption_notice(table):
     room, voice, host, phones, tv = table
     tv.pump()

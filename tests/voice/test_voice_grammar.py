@@ -45,6 +45,11 @@ def test_grammar_includes_alternate_face_names() -> None:
     assert grammar_for("en", [(20, 5)], [])[0] == "twenty fives"
 
 
+def test_grammar_hears_what_may_follow_a_call_so_it_is_not_forced_into_numbers() -> None:
+    phrases = grammar_for("it", [(5, 5)], ["dudo"])
+    assert {"non esistono", "sono giuste"} <= set(phrases)
+
+
 def test_grammar_leaves_out_calls_not_allowed() -> None:
     phrases = grammar_for("it", LEGAL, ["calza"])
     assert "calza" in phrases and "dudo" not in phrases and "annulla" in phrases

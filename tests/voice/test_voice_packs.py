@@ -70,6 +70,14 @@ def _empty_call(data: dict[str, Any]) -> None:
     data["calls"]["calza"] = []
 
 
+def _tail_of_a_bid(data: dict[str, Any]) -> None:
+    data["call_tails"]["bid"] = ["bella"]
+
+
+def _tail_clash(data: dict[str, Any]) -> None:
+    data["call_tails"]["dudo"].append("allora")
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -80,6 +88,8 @@ def _empty_call(data: dict[str, Any]) -> None:
         (_bad_face, r"faces: expected exactly the faces 1\.\.6"),
         (_stray_alike, r"sound_alikes\.bluff: not a number, face or call word"),
         (_empty_call, r"calls\.calza: expected a non-empty list"),
+        (_tail_of_a_bid, r"call_tails: keys must be calls: dudo, calza, cancel"),
+        (_tail_clash, r"'allora': means both filler and tail"),
     ],
 )
 def test_a_broken_pack_fails_at_load_time(tmp_path: Path, change: Any, message: str) -> None:

@@ -28,7 +28,7 @@ import pytest
 
 from dudo_hub.voice.cli import run_parse
 from dudo_hub.voice.grammar import grammar_view, table_grammar
-from dudo_hub.voice.policy import decide
+from dudo_hub.voice.policy import LegalPosition, decide
 from dudo_hub.voice.position import EnginePosition, table_position
 
 DATA = Path(__file__).parent / "data" / "table"
@@ -176,6 +176,36 @@ def test_the_batch_command_gives_the_policys_answer_line_by_line() -> None:
 def test_drawn_out_fillers_and_exclamations_around_a_call(text: str, intent: str) -> None:
     decision = decide(text, "it", position("it"))
     assert decision.played and decision.move.intent == intent
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    ("dudo su quattro cinque", "dudo"), ("dudo, sui quattro cinque", "dudo"), ("dudo non esistono", "dudo"),
+    ("dudo, stai bluffando", "dudo"), ("calza, sono giuste", "calza"),
+    ("calza sono esattamente quattro cinque", "calza"), ("non esistono, dudo", "dudo"),
+    ("quattro cinque? non ci sono, dubito", "dudo"), ("dubito, troppi cinque", "dudo"),
+    ("annulla, mi sono sbagliato", "cancel"),
+])
+def test_a_call_may_be_followed_by_its_reason_or_the_standing_bid(text: str, intent: str) -> None:
+    decision = decide(text, "it", position("it"))
+    assert decision.played and decision.move.intent == intent
+
+
+@pytest.mark.parametrize("text", [
+    "dudo su sette cinque",  # not the standing bid: a call and a bid, no move
+    "non esistono", "stai bluffando", "sono giuste",  # a tail alone
+    "sette cinque non esistono", "sono giuste sette cinque",  # a tail with a bid
+    "calza non esistono", "dudo sono giuste",  # a tail of the other call
+    "dudo sette", "dudo, sette cinque",  # a number, another bid
+])
+def test_a_tail_is_no_move_without_its_call(text: str) -> None:
+    assert decide(text, "it", position("it")).move.intent is None
+
+
+def test_the_standing_bid_after_a_call_needs_a_position_that_names_it() -> None:
+    legal = LegalPosition(frozenset({(5, 5)}), ("Marco", "Sara"), "Marco", standing_bidder="Sara")
+    assert decide("dudo su quattro cinque", "it", legal).move.intent is None
+    named = LegalPosition(frozenset({(5, 5)}), ("Marco", "Sara"), "Marco", standing_bidder="Sara", standing_bid=(4, 5))
+    assert decide("dudo su quattro cinque", "it", named).played
 
 
 if __name__ == "__main__":
