@@ -309,19 +309,20 @@ def correct_near_misses(lang: str, lexemes: list[Lexeme]) -> list[Lexeme]:
 
 
 def _drawn_out(lang: str, lexeme: Lexeme) -> Lexeme:
-    """An unknown word that is a filler with some letters held ("eeeh" -> "eh")."""
+    """An unknown word that is a filler or a hesitation with some letters held ("eeeh" -> "eh")."""
     if lexeme.meaning is not None or lexeme.unk:
         return lexeme
-    filler = _drawn_fillers(lang).get(_runs(lexeme.text))
-    return lexeme if filler is None else Lexeme(filler, Meaning("filler"), lexeme.conf)
+    found = _drawn_fillers(lang).get(_runs(lexeme.text))
+    return lexeme if found is None else Lexeme(found[0], found[1], lexeme.conf)
 
 
 @cache
-def _drawn_fillers(lang: str) -> dict[str, str]:
-    """One-word fillers by their letters with repeats collapsed."""
+def _drawn_fillers(lang: str) -> dict[str, tuple[str, Meaning]]:
+    """One-word fillers and links (hesitations such as "ehm" are links: "sette ehm cinque")
+    by their letters with repeats collapsed."""
     pack = lexicon_for(lang).pack
-    fillers = (phrase[0] for phrase, m in pack.meanings.items() if len(phrase) == 1 and m.kind == "filler")
-    return {_runs(word): word for word in fillers}
+    words = ((phrase[0], m) for phrase, m in pack.meanings.items() if len(phrase) == 1 and m.kind in ("filler", "link"))
+    return {_runs(word): (word, meaning) for word, meaning in words}
 
 
 def _runs(word: str) -> str:

@@ -172,6 +172,7 @@ def test_the_batch_command_gives_the_policys_answer_line_by_line() -> None:
 @pytest.mark.parametrize(("text", "intent"), [
     ("eeeh sette cinque", "bid"), ("mmmh... sette cinque", "bid"), ("allooora otto cinque", "bid"),
     ("uff, dudo", "dudo"), ("ma sì, dudo", "dudo"), ("okkk calza", "calza"),
+    ("sette ehm cinque", "bid"), ("ehm cinque ehm cinque", "bid"), ("sette eeehm cinque", "bid"),
 ])
 def test_drawn_out_fillers_and_exclamations_around_a_call(text: str, intent: str) -> None:
     decision = decide(text, "it", position("it"))
