@@ -1,4 +1,4 @@
-"""The lexer: a transcript -> the pack's phrases, longest match first.
+"""The lexer: a transcript -> the pack's phrases, the cut that explains the most words.
 
 Matching is a dict look-up per token, over phrases indexed by their first token, so a
 compound number ("treinta y cinco", "vingt et un", "twenty five") or a call ("non ci
@@ -46,25 +46,45 @@ class Lexicon:
         return self.lex_words(tokens(text))
 
     def lex_words(self, words: Sequence[str], confs: Sequence[float] | None = None) -> list[Lexeme]:
-        """The lexemes of folded `words`, each with the lowest confidence of its words."""
+        """The lexemes of folded `words`, each with the lowest confidence of its words.
+
+        Of the ways to cut the words into the pack's phrases, the one that leaves the
+        fewest words unexplained (unknown or table words) is taken, then the one with
+        the fewest lexemes (the longest phrases): "ma figurati se ci sono" is "ma" and
+        "figurati se ci sono", not "ma figurati" and three table words."""
         words, confs = self._split_unknown_hyphens(list(words), list(confs or [1.0] * len(words)))
+        n = len(words)
+        best: list[tuple[int, int]] = [(0, 0)] * (n + 1)
+        pick: list[tuple[str, Meaning | None, int]] = [("", None, 0)] * n
+        for i in range(n - 1, -1, -1):
+            best[i] = (n + 1, n + 1)
+            for text, meaning, end in self._phrases_at(words, i, n):
+                unexplained = end - i if meaning is None or meaning.kind == "table" else 0
+                cost = (best[end][0] + unexplained, best[end][1] + 1)
+                if cost < best[i]:
+                    best[i], pick[i] = cost, (text, meaning, end)
         out: list[Lexeme] = []
-        i, n = 0, len(words)
+        i = 0
         while i < n:
-            text, meaning, end = self._longest(words, i, n)
+            text, meaning, end = pick[i]
             out.append(Lexeme(text, meaning, min(confs[i:end])))
             i = end
         return out
 
-    def _longest(self, words: list[str], i: int, n: int) -> tuple[str, Meaning | None, int]:
-        """The longest phrase at `i`, its meaning, and the index after it."""
-        for phrase, meaning in self.starts.get(words[i], ()):
-            end = i + len(phrase)
-            if end <= n and (len(phrase) == 1 or tuple(words[i:end]) == phrase):
-                return " ".join(phrase), meaning, end
-        if words[i].isascii() and words[i].isdigit():
-            return words[i], _digits(words[i]), i + 1
-        return words[i], None, i + 1
+    def _phrases_at(self, words: list[str], i: int, n: int) -> list[tuple[str, Meaning | None, int]]:
+        """The pack's phrases said at `i` (longest first), each with its meaning and the
+        index after it; else the word alone (a typed number, or unknown)."""
+        found: list[tuple[str, Meaning | None, int]] = [
+            (" ".join(phrase), meaning, i + len(phrase))
+            for phrase, meaning in self.starts.get(words[i], ())
+            if i + len(phrase) <= n and (len(phrase) == 1 or tuple(words[i : i + len(phrase)]) == phrase)
+        ]
+        if not any(end == i + 1 for _, _, end in found):
+            if words[i].isascii() and words[i].isdigit():
+                found.append((words[i], _digits(words[i]), i + 1))
+            else:
+                found.append((words[i], None, i + 1))
+        return found
 
     def _split_unknown_hyphens(self, words: list[str], confs: list[float]) -> tuple[list[str], list[float]]:
         """ "venti-cinque" -> "venti", "cinque" unless the pack knows the hyphenated word."""

@@ -185,6 +185,7 @@ def test_drawn_out_fillers_and_exclamations_around_a_call(text: str, intent: str
     ("calza sono esattamente quattro cinque", "calza"), ("non esistono, dudo", "dudo"),
     ("quattro cinque? non ci sono, dubito", "dudo"), ("dubito, troppi cinque", "dudo"),
     ("annulla, mi sono sbagliato", "cancel"),
+    ("ma figurati se ci sono quattro cinque, dubito", "dudo"),  # the cut that explains every word
 ])
 def test_a_call_may_be_followed_by_its_reason_or_the_standing_bid(text: str, intent: str) -> None:
     decision = decide(text, "it", position("it"))
