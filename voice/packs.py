@@ -6,10 +6,11 @@ a quantity to its face (`links`: "sette dadi da cinque"), self-correction marker
 (`corrections`: "no", "anzi"), common table words that are never part of a call
 (`table_words`: they go in the recogniser's grammar so chatter is not forced into
 numbers), what may go with a call and only with it (`call_tails`: "dudo, non esistono",
-"calza, sono giuste", "annulla, mi sono sbagliato"), sound-alike spellings for words a
-small recogniser lacks, and the sentences the hub speaks, keyed by event, engine error
-code or voice prompt. Every check runs at load time, so a broken pack fails with an
-error naming the file and the entry, never halfway through a game.
+"calza, sono giuste", "annulla, mi sono sbagliato"), the fillers that pass the turn
+(`handoffs`: "tocca a te": a name after one is addressed, not credited), sound-alike
+spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
+by event, engine error code or voice prompt. Every check runs at load time, so a broken
+pack fails with an error naming the file and the entry, never halfway through a game.
 """
 
 from __future__ import annotations
@@ -152,6 +153,7 @@ class Pack:
     table_words: tuple[str, ...]
     sound_alikes: Mapping[str, tuple[str, ...]]  # folded word -> spellings that sound like it
     call_tails: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> what may go with that call
+    handoffs: tuple[str, ...]  # fillers that pass the turn: a name after one is addressed, not credited
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]
     meanings: Mapping[tuple[str, ...], Meaning]
@@ -239,11 +241,13 @@ class _Reader:
         if set(tails_raw) - {*CALLS, "cancel"}:
             raise self.fail("call_tails", f"keys must be calls: {', '.join(CALLS)}, cancel")
         tails = {call: self.words(v, f"call_tails.{call}") for call, v in tails_raw.items()}
+        handoffs = self.words(data["handoffs"], "handoffs") if "handoffs" in data else ()
+        words["fillers"] += tuple(h for h in handoffs if h not in words["fillers"])
         meanings = self.meanings(numbers, faces, pack_calls, words, alikes, tails)
         name = self.text(data.get("name", lang), "name")
         counts = self.counts(self.obj(data.get("counts"), "counts"))
         return Pack(lang, name, numbers, faces, pack_calls, words["fillers"], words["links"], words["corrections"],
-                    words["table_words"], alikes, tails, counts, speech, meanings)
+                    words["table_words"], alikes, tails, handoffs, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

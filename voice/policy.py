@@ -6,7 +6,8 @@ explained as part of a call.
 
 1. The words are lexed with the pack (`voice.lexicon`). A seated player's name is set
    aside: the whole name, exactly or one letter off when it has four letters or more;
-   never a pack word, never part of another word ("to" is not "Tom").
+   never a pack word, never part of another word ("to" is not "Tom"). A name right
+   after one of the pack's handoffs ("tocca a te Luca") is only addressed.
 2. A word the pack does not know may be a drawn-out filler ("eeeh", "mmmh", "allooora":
    the same letters as a filler, some said longer), or a recogniser's near-miss of one pack word:
    one edit away, four letters or more, and only when both neighbours are explained
@@ -189,7 +190,7 @@ def decide(
 ) -> Decision:
     """Decide what `text` (or the recogniser's `words`) is in `position`."""
     lexemes = _lex(lang, text, words)
-    named, lexemes = take_names(lexemes, position.players())
+    named, lexemes = take_names(lexemes, position.players(), _handoffs(lang))
     lexemes = correct_near_misses(lang, lexemes)
     explained = [lx for lx in lexemes if _explained(lx)]
     meanings = [lx.meaning for lx in explained if lx.meaning is not None]
@@ -252,8 +253,18 @@ def _credit(move: Intent, named: list[str], speaker: str | None, position: Posit
 # --- names --------------------------------------------------------------------------------
 
 
-def take_names(lexemes: list[Lexeme], players: Sequence[str]) -> tuple[list[str], list[Lexeme]]:
-    """The seated players named by unknown words, and the lexemes with each name set aside."""
+@cache
+def _handoffs(lang: str) -> frozenset[tuple[str, ...]]:
+    """The pack's turn-passing fillers, as folded words."""
+    return frozenset(tuple(tokens(h)) for h in lexicon_for(lang).pack.handoffs)
+
+
+def take_names(
+    lexemes: list[Lexeme], players: Sequence[str], handoffs: frozenset[tuple[str, ...]] = frozenset()
+) -> tuple[list[str], list[Lexeme]]:
+    """The seated players named by unknown words, and the lexemes with each name set aside.
+    A name right after a handoff ("otto cinque, tocca a te Luca") is addressed: set aside,
+    not named."""
     if not players or all(lx.meaning is not None or lx.unk for lx in lexemes):
         return [], lexemes
     out = list(lexemes)
@@ -266,7 +277,8 @@ def take_names(lexemes: list[Lexeme], players: Sequence[str]) -> tuple[list[str]
                 if all(lx.meaning is None and _name_word(lx.text, t, exact)
                        for lx, t in zip(span, target, strict=True)):
                     out[start : start + len(target)] = [Lexeme(" ".join(target), _NAME, min(lx.conf for lx in span))]
-                    if name not in named:
+                    addressed = start > 0 and tuple(out[start - 1].text.split()) in handoffs
+                    if name not in named and not addressed:
                         named.append(name)
                     break
     return named, out

@@ -169,6 +169,17 @@ def test_the_batch_command_gives_the_policys_answer_line_by_line() -> None:
     assert all(set(g) == {"text", "intent", "quantity", "face", "player", "played"} for g in got)
 
 
+@pytest.mark.parametrize(("text", "player", "played"), [
+    ("otto cinque, tocca a te Luca", "Marco", True),  # Luca is addressed: Marco, to act, bid
+    ("otto cinque, passo a Giulia", "Marco", True),
+    ("Luca, otto cinque", "Luca", False),  # Luca named: his bid, not his turn
+    ("calza, Marco", "Marco", True),
+])
+def test_a_name_after_a_handoff_is_addressed_not_credited(text: str, player: str, played: bool) -> None:
+    decision = decide(text, "it", position("it"))
+    assert (decision.player, decision.played) == (player, played)
+
+
 @pytest.mark.parametrize(("text", "intent"), [
     ("eeeh sette cinque", "bid"), ("mmmh... sette cinque", "bid"), ("allooora otto cinque", "bid"),
     ("uff, dudo", "dudo"), ("ma sì, dudo", "dudo"), ("okkk calza", "calza"),
