@@ -19,15 +19,14 @@ explained as part of a call.
    so the TV can say what was heard and that nothing was played.
 4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
    links inside a bid, the last call after a correction marker ("sette no otto
-   cinque"), a repeated call counted once.
+   cinque"), a repeated call counted once. Around a call, the standing bid (or its
+   face) and the pack's tails for that call may be said ("dudo su quattro cinque",
+   "dudo, non esistono", "calza, sono giuste"); never around a bid.
    A typed transcript ending in "?" is a question ("sette cinque?"), never a move
    (recognisers do not write question marks).
 5. With recogniser confidences (Vosk `SetWords`), a call word below `min_confidence`
    rejects the move ("low_confidence"); a corrected near-miss counts with its
    similarity ("dudu" is 0.75).
-   Around a call, the standing bid (or its face) and the pack's tails for that call
-   may be said ("dudo su quattro cinque", "dudo, non esistono", "calza, sono giuste");
-   never around a bid.
 6. Whose: the player named; else the player whose mic window is open (`speaker`);
    else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
    the target, not the caller.
