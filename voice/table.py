@@ -129,7 +129,7 @@ class RoomPosition:
         return bidder() if callable(bidder) else None
 
     def standing(self) -> tuple[int, int] | None:
-        """The standing bid, if the room says (`Room.standing`, optional)."""
+        """The standing bid, if the room says (`Room.standing_bid`, optional)."""
         standing = getattr(self.room, "standing_bid", None)
         return standing() if callable(standing) else None
 
