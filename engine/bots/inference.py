@@ -72,7 +72,16 @@ def _binomial(n: int, p: float) -> list[float]:
     return pmf
 
 
-def _convolve(a: list[float], b: list[float]) -> list[float]:
+def tail_of(pmf: list[float]) -> list[float]:
+    """tail[k] = P(count >= k), k = 0..len(pmf)."""
+    tail = [0.0] * (len(pmf) + 1)
+    for k in range(len(pmf) - 1, -1, -1):
+        tail[k] = tail[k + 1] + pmf[k]
+    return tail
+
+
+def convolve(a: list[float], b: list[float]) -> list[float]:
+    """The distribution of the sum of two independent counts."""
     out = [0.0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
         if x:
@@ -87,7 +96,7 @@ def count_pmf(seat: Seat, post: dict[str, Dist], face: int) -> list[float]:
     pmf = [1.0]
     for name, dist in post.items():
         p = sum(dist[f - 1] for f in faces)
-        pmf = _convolve(pmf, _binomial(seat.counts[name], p))
+        pmf = convolve(pmf, _binomial(seat.counts[name], p))
     return pmf
 
 
@@ -99,13 +108,14 @@ class Table:
         self.post = post
         self._tails: dict[int, tuple[list[float], list[float]]] = {}
 
+    def others_pmf(self, face: int) -> list[float]:
+        """Distribution of the number of the others' dice that count for `face`."""
+        return count_pmf(self.seat, self.post, face)
+
     def _face(self, face: int) -> tuple[list[float], list[float]]:
         if face not in self._tails:
-            pmf = count_pmf(self.seat, self.post, face)
-            tail = [0.0] * (len(pmf) + 1)
-            for k in range(len(pmf) - 1, -1, -1):
-                tail[k] = tail[k + 1] + pmf[k]
-            self._tails[face] = (pmf, tail)
+            pmf = self.others_pmf(face)
+            self._tails[face] = (pmf, tail_of(pmf))
         return self._tails[face]
 
     def at_least(self, bid: Bid) -> float:

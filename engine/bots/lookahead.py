@@ -10,13 +10,14 @@ their doubting and the bid being false: a bid they can see is false is the one t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb, exp
+from math import exp
 
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.bots.base import Seat
-from dudo_hub.engine.bots.inference import Dist, _binomial, _convolve, matching_faces
-from dudo_hub.engine.bots.reading import Reading
+from dudo_hub.engine.bots.inference import Dist, _binomial, convolve, matching_faces, tail_of
+from dudo_hub.engine.bots.reading import Reading, binomial_tail
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,15 +39,6 @@ class Outcome:
     theirs: float
 
 
-def _tail(n: int, p: float) -> list[float]:
-    """tail[k] = P(Binomial(n, p) >= k), k = 0..n+1."""
-    pmf = [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-    tail = [0.0] * (n + 2)
-    for k in range(n, -1, -1):
-        tail[k] = tail[k + 1] + pmf[k]
-    return tail
-
-
 class Lookahead:
     """Scores raises against the next player's likely answer (lazily, once per face)."""
 
@@ -55,7 +47,7 @@ class Lookahead:
         self.post = post
         self.nxt = nxt
         self.model = model
-        self._faces: dict[int, tuple[list[float], list[float], list[float]]] = {}
+        self._faces: dict[int, tuple[list[float], list[float], Sequence[float]]] = {}
 
     def _counts(self, face: int) -> tuple[list[float], list[float]]:
         """(the next player's matching dice, everyone else's): from a hand reading or per-die beliefs."""
@@ -69,21 +61,18 @@ class Lookahead:
             if name == self.nxt:
                 nxt_pmf = pmf
             else:
-                rest = _convolve(rest, pmf)
+                rest = convolve(rest, pmf)
         return nxt_pmf, rest
 
-    def _face(self, face: int) -> tuple[list[float], list[float], list[float]]:
+    def _face(self, face: int) -> tuple[list[float], list[float], Sequence[float]]:
         if face not in self._faces:
             nxt_pmf, rest = self._counts(face)
-            rest_tail = [0.0] * (len(rest) + 1)
-            for k in range(len(rest) - 1, -1, -1):
-                rest_tail[k] = rest_tail[k + 1] + rest[k]
             p = 1 / 3 if self.seat.wild and face != PACOS else 1 / 6
-            their_view = _tail(self.seat.in_play - self.seat.counts.get(self.nxt, 0), p)
-            self._faces[face] = (nxt_pmf, rest_tail, their_view)
+            their_view = binomial_tail(self.seat.in_play - self.seat.counts.get(self.nxt, 0), p)
+            self._faces[face] = (nxt_pmf, tail_of(rest), their_view)
         return self._faces[face]
 
-    def _looks_true(self, their_view: list[float], k: int) -> float:
+    def _looks_true(self, their_view: Sequence[float], k: int) -> float:
         credit = self.model.credit if self.seat.wild else self.model.credit_plain
         whole = int(credit)
 

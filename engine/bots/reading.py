@@ -19,6 +19,7 @@ from math import comb, exp, factorial
 
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.bots.base import Seat
+from dudo_hub.engine.bots.inference import Table, convolve, tail_of
 from dudo_hub.engine.ordering import raise_spans  # the engine's raise ordering, by standing bid
 
 Pmf = list[float]
@@ -67,12 +68,9 @@ def cup_groups(n: int, face: int, wild: bool) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=512)
-def _tail(n: int, p: float) -> tuple[float, ...]:
-    pmf = [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-    out = [0.0] * (n + 2)
-    for k in range(n, -1, -1):
-        out[k] = out[k + 1] + pmf[k]
-    return tuple(out)
+def binomial_tail(n: int, p: float) -> tuple[float, ...]:
+    """tail[k] = P(Binomial(n, p) >= k), k = 0..n+1."""
+    return tuple(tail_of([comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]))
 
 
 def _logistic(x: float) -> float:
@@ -83,7 +81,7 @@ def _logistic(x: float) -> float:
 def _looks(need: int, unseen: int, p: float) -> float:
     if need <= 0:
         return 1.0
-    return _tail(unseen, p)[need] if need <= unseen else 0.0
+    return binomial_tail(unseen, p)[need] if need <= unseen else 0.0
 
 
 def looks_true(quantity: int, mine: float, unseen: int, p: float) -> float:
@@ -147,15 +145,6 @@ def _factors(
         ]
         factors = [a * stay[m] for a, m in zip(factors, cup_matches(n, previous.face, wild), strict=True)]
     return tuple(factors)
-
-
-def _convolve(a: Pmf, b: Pmf) -> Pmf:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
 
 
 class Reading:
@@ -225,35 +214,18 @@ class Reading:
         pmf = [1.0]
         for name in self.weights:
             if name != leave_out:
-                pmf = _convolve(pmf, self.count_pmf(name, face))
+                pmf = convolve(pmf, self.count_pmf(name, face))
         return pmf
 
 
-class ReadTable:
-    """Chances of bids from my cup plus the reading: the same questions `inference.Table` answers."""
+class ReadTable(Table):
+    """Chances of bids from my cup plus the reading: `inference.Table` with the others' count
+    taken from the reading of their hands."""
 
     def __init__(self, seat: Seat, reading: Reading) -> None:
-        self.seat = seat
+        super().__init__(seat, {})
         self.reading = reading
-        self._faces: dict[int, tuple[Pmf, Pmf]] = {}
 
-    def _face(self, face: int) -> tuple[Pmf, Pmf]:
-        if face not in self._faces:
-            pmf = self.reading.others_pmf(face)
-            tail = [0.0] * (len(pmf) + 1)
-            for k in range(len(pmf) - 1, -1, -1):
-                tail[k] = tail[k + 1] + pmf[k]
-            self._faces[face] = (pmf, tail)
-        return self._faces[face]
-
-    def at_least(self, bid: Bid) -> float:
-        """Chance the bid is true."""
-        need = bid.quantity - self.seat.matches(bid.face)
-        _, tail = self._face(bid.face)
-        return 1.0 if need <= 0 else (tail[need] if need < len(tail) else 0.0)
-
-    def exactly(self, bid: Bid) -> float:
-        """Chance the count is exactly the bid."""
-        need = bid.quantity - self.seat.matches(bid.face)
-        pmf, _ = self._face(bid.face)
-        return pmf[need] if 0 <= need < len(pmf) else 0.0
+    def others_pmf(self, face: int) -> list[float]:
+        """Distribution of the number of the others' dice that count for `face`, from the reading."""
+        return self.reading.others_pmf(face)
