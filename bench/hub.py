@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
+from bench._clients import pick  # noqa: E402  (a legal move from a phone's payload, as the hall bench picks it)
+
 PHONES = 6
 
 
@@ -111,19 +113,6 @@ class Watcher:
                 if left <= 0:
                     raise TimeoutError(f"no version after {version}")
                 self.cond.wait(left)
-
-
-def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A legal move from a phone's `legal` payload."""
-    bids = [(lo, int(face)) for face, (lo, _hi) in legal["bids"].items()]
-    if legal["direction"]:
-        return {"action": "direction", "clockwise": True}
-    if legal["dudo"] and (not bids or rng.random() < 0.25):
-        return {"action": "dudo"}
-    if bids:
-        q, face = rng.choice(bids)
-        return {"action": "bid", "quantity": q, "face": face}
-    return {"action": "calza"}
 
 
 def play_room(url: str, code: str, key: str, moves: int, pace: float, out: list[float],
