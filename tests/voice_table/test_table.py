@@ -14,21 +14,6 @@ from tests.voice_table.fakes import FakeRoom, ManualTimers, Said
 
 
 @pytest.fixture
-def room() -> FakeRoom:
-    return FakeRoom()
-
-
-@pytest.fixture
-def timers() -> ManualTimers:
-    return ManualTimers()
-
-
-@pytest.fixture
-def said() -> Said:
-    return Said()
-
-
-@pytest.fixture
 def table(room: FakeRoom, said: Said, timers: ManualTimers) -> VoiceTable:
     status = VoiceStatus([room.set_voice_status])
     t = VoiceTable(room, "it", said, status, confirm_seconds=3.0, scheduler=timers)

@@ -54,21 +54,6 @@ class WordsVosk:
 
 
 @pytest.fixture
-def room() -> FakeRoom:
-    return FakeRoom()
-
-
-@pytest.fixture
-def timers() -> ManualTimers:
-    return ManualTimers()
-
-
-@pytest.fixture
-def said() -> Said:
-    return Said()
-
-
-@pytest.fixture
 def table(room: FakeRoom, said: Said, timers: ManualTimers) -> VoiceTable:
     t = VoiceTable(room, "it", said, VoiceStatus([room.set_voice_status]), confirm_seconds=3.0, scheduler=timers)
     room.on_events(t.on_events)
