@@ -1,7 +1,8 @@
-"""Shared helpers for the bot tests: positions mid-round, seeded."""
+"""Shared helpers for the bot tests: positions mid-round, seeded; `dudo tournament` in-process."""
 
 from __future__ import annotations
 
+import argparse
 import random
 from dataclasses import replace
 
@@ -9,6 +10,7 @@ from dudo_hub.engine.chance import settle_chance
 from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
 from dudo_hub.engine.rules import make_rules
 from dudo_hub.engine.state import GameState, Phase
+from dudo_hub.server.tournament_cmd import add_tournament_command
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -38,3 +40,12 @@ def with_other_dice(state: GameState, keep: int, rng: random.Random) -> GameStat
         cup if seat == keep else tuple(sorted(rng.randint(1, 6) for _ in cup)) for seat, cup in enumerate(state.dice)
     )
     return replace(state, dice=dice)
+
+
+def run_cli(argv: list[str]) -> int:
+    """The exit code of `dudo <argv>` with only the tournament command registered."""
+    parser = argparse.ArgumentParser(prog="dudo")
+    add_tournament_command(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    result: int = args.handler(args)
+    return result

@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
-
-from dudo_hub.server.tournament_cmd import add_tournament_command
-
-
-def _run(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="dudo")
-    add_tournament_command(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    result: int = args.handler(args)
-    return result
+from helpers import run_cli
 
 
 def test_json_is_the_last_line(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["tournament", "--preset", "parker", "--seats", "hard,normal,easy", "--games", "12", "--seed", "3", "--json"]
-    assert _run(argv) == 0
+    assert run_cli(argv) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     summary = json.loads(lines[-1])
     assert summary["preset"] == "parker" and summary["games"] == 12
@@ -31,5 +21,5 @@ def test_json_is_the_last_line(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_unknown_levels_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        _run(["tournament", "--seats", "hard,genius"])
+        run_cli(["tournament", "--seats", "hard,genius"])
     assert "genius" in capsys.readouterr().err

@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
+from helpers import run_cli
 
 from dudo_hub.engine.bots.outside import is_spec
 from dudo_hub.engine.bots.tournament import run_tournament
-from dudo_hub.server.tournament_cmd import add_tournament_command, makers_for
-
-
-def _run(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="dudo")
-    add_tournament_command(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    result: int = args.handler(args)
-    return result
+from dudo_hub.server.tournament_cmd import makers_for
 
 
 def test_an_outside_bot_plays_and_its_wins_are_keyed_by_its_seat_name(capsys: pytest.CaptureFixture[str]) -> None:
     seats = "hard,outside_bots:Cautious,outside_bots:Cautious"
-    assert _run(["tournament", "--preset", "perudo", "--seats", seats, "--games", "9", "--seed", "4", "--json"]) == 0
+    assert run_cli(["tournament", "--preset", "perudo", "--seats", seats, "--games", "9", "--seed", "4", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert set(summary) == {"preset", "games", "seats", "wins"}
     assert summary["seats"] == ["hard", "outside_bots:Cautious", "outside_bots:Cautious"]
@@ -48,7 +40,7 @@ def test_an_illegal_answer_names_the_bot() -> None:
 )
 def test_bad_seats_are_refused_with_a_reason(seat: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
-        _run(["tournament", "--seats", f"hard,{seat}"])
+        run_cli(["tournament", "--seats", f"hard,{seat}"])
     assert said in capsys.readouterr().err
 
 
