@@ -160,9 +160,12 @@ export function revealFromEvents(events, counting = null) {
 }
 
 /** The roll for the first player (when the rules roll for it), from the events. */
-export function rollOffFromEvents(events) {
-  const first = (events || []).find((e) => e.kind === "first_player");
-  return first && first.rolls && first.rolls.length ? { player: first.player, rolls: first.rolls } : null;
+/** The roll-off to show after a state's `events`: a new one, none after a restart, else `shown`. */
+export function rollOffAfter(shown, events) {
+  const list = events || [];
+  const first = list.find((e) => e.kind === "first_player");
+  if (first && first.rolls && first.rolls.length) return { player: first.player, rolls: first.rolls };
+  return list.some((e) => e.kind === "restarted") ? null : shown;
 }
 
 // ---------- connection ----------

@@ -3,7 +3,7 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
-  rollOffFromEvents, seatsOf, setBanner, t, toast, translateStatic, waitingFor,
+  rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitingFor,
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import { Bid, Die, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
@@ -421,9 +421,7 @@ function draw() {
 }
 
 function onState(payload) {
-  const events = payload.events || [];
-  if (events.some((e) => e.kind === "restarted")) app.rollOff = null;
-  app.rollOff = rollOffFromEvents(events) || app.rollOff;
+  app.rollOff = rollOffAfter(app.rollOff, payload.events);
   app.payload = payload;
   reveals.state(payload, revealHold(payload.room));
   draw();

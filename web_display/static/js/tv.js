@@ -2,7 +2,7 @@
 // with real cups, who is awaited and the count question; the voice card and the table check.
 import { html, render } from "/vendor/preact-htm.js";
 import {
-  connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffFromEvents,
+  connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffAfter,
   seatsOf, setBanner, t, translateStatic, waitingFor,
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
@@ -242,9 +242,7 @@ function onVoice(status) {
 }
 
 function onState(payload) {
-  const events = payload.events || [];
-  if (events.some((e) => e.kind === "restarted")) app.rollOff = null;
-  app.rollOff = rollOffFromEvents(events) || app.rollOff;
+  app.rollOff = rollOffAfter(app.rollOff, payload.events);
   app.payload = payload;
   reveals.state(payload, revealHold(payload.room));
   draw();
