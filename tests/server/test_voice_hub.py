@@ -4,7 +4,6 @@ the language following the room, one voice notice per heard call, the table chec
 from __future__ import annotations
 
 import io
-import json
 import queue
 import threading
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from typing import Any
 
 import pytest
 from hubkit import Client, host_of, seat
-from voice_table.fakes import ManualTimers, Said
+from voice_table.fakes import ManualTimers, Said, WordsVosk
 
 from dudo_hub.server.voice_link import attach_voice
 from dudo_hub.voice import model as models
@@ -141,32 +140,6 @@ class LiveAudio:
         self.queue.put(None)
 
 
-class EchoVosk:
-    """Each chunk is a whole utterance: its bytes are the transcript."""
-
-    def __init__(self, model: object, rate: float, grammar: str) -> None:
-        self.last = ""
-
-    def SetWords(self, on: bool) -> None:  # noqa: N802 - Vosk's names
-        pass
-
-    def AcceptWaveform(self, chunk: bytes) -> bool:  # noqa: N802
-        self.last = chunk.decode()
-        return True
-
-    def Result(self) -> str:  # noqa: N802
-        return json.dumps({"text": self.last, "result": []})
-
-    def PartialResult(self) -> str:  # noqa: N802
-        return '{"partial": ""}'
-
-    def FinalResult(self) -> str:  # noqa: N802
-        return '{"text": ""}'
-
-    def Reset(self) -> None:  # noqa: N802
-        pass
-
-
 class AllWords:
     def find_word(self, word: str) -> int:
         return 1
@@ -184,7 +157,7 @@ def test_the_table_check_runs_on_the_hubs_microphone_and_plays_nothing(app, hub,
     room = hub.room(code)
     audio = LiveAudio()
     voice = attach_voice(room, "it", None, speak=False, scheduler=ManualTimers(), out=io.StringIO(),
-                         source=audio, model_loader=lambda path: AllWords(), factory=EchoVosk)
+                         source=audio, model_loader=lambda path: AllWords(), factory=WordsVosk)
     hub.voices[code] = voice
     tv = Client(app, "tv", code)
     try:

@@ -1,7 +1,8 @@
-"""Fakes for the voice table tests: a room, a speech queue, a manual scheduler."""
+"""Fakes for the voice table tests: a room, a speech queue, a manual scheduler, a recogniser."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -136,3 +137,38 @@ class _Timer:
 
     def cancel(self) -> None:
         self.cancelled = True
+
+
+class WordsVosk:
+    """A fake KaldiRecognizer with SetWords: each chunk is a final, "word@0.4" sets a confidence."""
+
+    def __init__(self, model: object, rate: float, grammar: str) -> None:
+        self.grammars = [grammar]
+        self.words_on = False
+        self._last = ""
+
+    def SetWords(self, on: bool) -> None:  # noqa: N802 - Vosk's name
+        self.words_on = on
+
+    def AcceptWaveform(self, chunk: bytes) -> bool:  # noqa: N802
+        self._last = chunk.decode()
+        return True
+
+    def Result(self) -> str:  # noqa: N802
+        words = []
+        for item in self._last.split():
+            word, _, conf = item.partition("@")
+            words.append({"word": word, "conf": float(conf or 1.0), "start": 0.0, "end": 0.1})
+        return json.dumps({"result": words, "text": " ".join(w["word"] for w in words)})
+
+    def PartialResult(self) -> str:  # noqa: N802
+        return '{"partial": ""}'
+
+    def FinalResult(self) -> str:  # noqa: N802
+        return '{"text": ""}'
+
+    def Reset(self) -> None:  # noqa: N802
+        pass
+
+    def SetGrammar(self, grammar: str) -> None:  # noqa: N802
+        self.grammars.append(grammar)

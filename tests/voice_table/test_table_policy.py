@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,43 +13,8 @@ from dudo_hub.voice import model as models
 from dudo_hub.voice.recogniser import Listener, Recogniser
 from dudo_hub.voice.status import VoiceStatus
 from dudo_hub.voice.table import VoiceTable
-from tests.voice_table.fakes import FakeRoom, ManualTimers, Said
+from tests.voice_table.fakes import FakeRoom, ManualTimers, Said, WordsVosk
 from tests.voice_table.test_table import Script
-
-
-class WordsVosk:
-    """A fake KaldiRecognizer with SetWords: each chunk is a final, "word@0.4" sets a confidence."""
-
-    def __init__(self, model: object, rate: float, grammar: str) -> None:
-        self.grammars = [grammar]
-        self.words_on = False
-        self._last = ""
-
-    def SetWords(self, on: bool) -> None:  # noqa: N802 - Vosk's name
-        self.words_on = on
-
-    def AcceptWaveform(self, chunk: bytes) -> bool:  # noqa: N802
-        self._last = chunk.decode()
-        return True
-
-    def Result(self) -> str:  # noqa: N802
-        words = []
-        for item in self._last.split():
-            word, _, conf = item.partition("@")
-            words.append({"word": word, "conf": float(conf or 1.0), "start": 0.0, "end": 0.1})
-        return json.dumps({"result": words, "text": " ".join(w["word"] for w in words)})
-
-    def PartialResult(self) -> str:  # noqa: N802
-        return '{"partial": ""}'
-
-    def FinalResult(self) -> str:  # noqa: N802
-        return '{"text": ""}'
-
-    def Reset(self) -> None:  # noqa: N802
-        pass
-
-    def SetGrammar(self, grammar: str) -> None:  # noqa: N802
-        self.grammars.append(grammar)
 
 
 @pytest.fixture
