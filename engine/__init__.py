@@ -28,6 +28,7 @@ from dudo_hub.engine.game import (
     acts_out_of_turn,
     apply,
     calza_problem,
+    dudo_problem,
     is_legal,
     legal_actions,
     new_game,
@@ -39,6 +40,7 @@ from dudo_hub.engine.ordering import bid_ranges, legal_bids
 from dudo_hub.engine.resolve import count_matching
 from dudo_hub.engine.rules import CHOICES, PRESETS, Rules, make_rules
 from dudo_hub.engine.state import GameState, Phase
+from dudo_hub.engine.suggest import suggested_bid
 from dudo_hub.engine.views import legal_summary, view_for
 
 __all__ = [
@@ -46,7 +48,7 @@ __all__ = [
     "ChooseDirection", "CountDice", "DudoError", "Event", "GameState", "IllegalAction", "InvalidAction", "MakeBid",
     "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RollUnseen", "RuleError", "Rules",
     "actors", "acts_out_of_turn", "apply",
-    "bid_odds", "bid_ranges", "calza_problem", "chance_action", "count_matching", "expected_count",
+    "bid_odds", "bid_ranges", "calza_problem", "dudo_problem", "chance_action", "count_matching", "expected_count",
     "is_legal", "legal_actions", "legal_bids", "legal_summary", "make_rules", "new_game", "refusal",
-    "settle_chance", "system_random", "to_act", "view_for",
+    "settle_chance", "suggested_bid", "system_random", "to_act", "view_for",
 ]

@@ -152,10 +152,9 @@ def _check_dudo(state: GameState, action: CallDudo) -> int:
     """The caller's seat, or the refusal raised."""
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
-    if state.standing is None:
-        raise IllegalAction("no_bid_to_challenge", f"{action.player} cannot call dudo: nobody has bid yet")
-    if seat != state.turn:
-        raise IllegalAction("not_your_turn", f"{action.player} cannot call dudo: it is {_turn_name(state)}'s turn")
+    problem = dudo_problem(state, seat)
+    if problem is not None:
+        raise IllegalAction(problem[0], f"{action.player} cannot call dudo: {problem[2]}")
     return seat
 
 
@@ -163,24 +162,36 @@ def _call_dudo(state: GameState, action: CallDudo) -> tuple[GameState, Events]:
     return resolve_call(state, "dudo", _check_dudo(state, action))
 
 
-def calza_problem(state: GameState, seat: int) -> tuple[str, str] | None:
-    """(code, reason) when `seat` may not call calza now, None when it may."""
+def calza_problem(state: GameState, seat: int) -> tuple[str, str, str] | None:
+    """(code, why, reason) when `seat` may not call calza now, None when it may. `why` is a
+    short stable key for screens (off, no_bid, own_bid, few_players, full_cup, on_turn,
+    player_to_act); `code` is the error code."""
     rules, standing = state.rules, state.standing
     mode = rules.calza
     if mode == "off":
-        return "calza_not_allowed", f"calza is not played in the {rules.preset} rules"
+        return "calza_not_allowed", "off", f"calza is not played in the {rules.preset} rules"
     if standing is None:
-        return "no_bid_to_challenge", "nobody has bid yet"
+        return "no_bid_to_challenge", "no_bid", "nobody has bid yet"
     if standing.seat == seat:
-        return "calza_not_allowed", "the bidder cannot calza their own bid"
+        return "calza_not_allowed", "own_bid", "the bidder cannot calza their own bid"
     if len(state.counts) - state.counts.count(0) < rules.calza_min_players:
-        return "calza_not_allowed", f"calza needs at least {rules.calza_min_players} players in the game"
+        return ("calza_not_allowed", "few_players",
+                f"calza needs at least {rules.calza_min_players} players in the game")
     if rules.calza_requires_missing_die and state.counts[seat] >= rules.max_dice:
-        return "calza_not_allowed", "only a player who has lost a die may calza"
+        return "calza_not_allowed", "full_cup", "only a player who has lost a die may calza"
     if mode == "on_turn" and seat != state.turn:
-        return "not_your_turn", f"calza is called on your own turn, and it is {_turn_name(state)}'s"
+        return "not_your_turn", "on_turn", f"calza is called on your own turn, and it is {_turn_name(state)}'s"
     if mode == "anyone_but_bidder_and_current" and seat == state.turn:
-        return "calza_not_allowed", "the player to act may not calza"
+        return "calza_not_allowed", "player_to_act", "the player to act may not calza"
+    return None
+
+
+def dudo_problem(state: GameState, seat: int) -> tuple[str, str, str] | None:
+    """(code, why, reason) when `seat` may not call dudo now (why: no_bid, not_turn), None when it may."""
+    if state.standing is None:
+        return "no_bid_to_challenge", "no_bid", "nobody has bid yet"
+    if seat != state.turn:
+        return "not_your_turn", "not_turn", f"it is {_turn_name(state)}'s turn"
     return None
 
 
@@ -190,7 +201,7 @@ def _check_calza(state: GameState, action: CallCalza) -> int:
     _expect_phase(state, Phase.BIDDING, action)
     problem = calza_problem(state, seat)
     if problem is not None:
-        raise IllegalAction(problem[0], f"{action.player} cannot call calza: {problem[1]}")
+        raise IllegalAction(problem[0], f"{action.player} cannot call calza: {problem[2]}")
     return seat
 
 

@@ -11,10 +11,11 @@ from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
-from dudo_hub.engine.game import actors, calza_problem, legal_actions
+from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import GameState, Phase
+from dudo_hub.engine.suggest import suggested_bid
 
 
 def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
@@ -86,18 +87,26 @@ def table_facts(rules: Rules) -> dict[str, Any]:
 
 
 def legal_summary(state: GameState, player: str) -> dict[str, Any]:
-    """What a phone offers `player`: bid quantity ranges per face, and the calls, from the engine's legality."""
+    """What a phone offers `player`: bid quantity ranges per face, the bid its picker starts
+    from (`suggest`, [quantity, face]), the calls, and why a call is not open now
+    (`dudo_why` / `calza_why`: the short keys of `dudo_problem` / `calza_problem`)."""
     actions = legal_actions(state, player)
     kinds = {type(a).__name__ for a in actions}
     seat = state.players.index(player) if player in state.players else None
     can_bid = "MakeBid" in kinds and seat is not None
     ranges = ordering.bid_ranges(state, seat) if can_bid and seat is not None else {}
-    reason = calza_problem(state, seat) if seat is not None and state.phase is Phase.BIDDING else None
+    suggest = suggested_bid(state, seat) if ranges and seat is not None else None
+    bidding = seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0
+    calza = calza_problem(state, seat) if bidding and seat is not None else None
+    dudo = dudo_problem(state, seat) if bidding and seat is not None else None
     return {
         "bids": {str(face): list(span) for face, span in sorted(ranges.items())},
+        "suggest": suggest.to_list() if suggest else None,
         "dudo": "CallDudo" in kinds,
         "calza": "CallCalza" in kinds,
-        "calza_reason": reason[0] if reason else None,
+        "calza_reason": calza[0] if calza else None,
+        "dudo_why": dudo[1] if dudo else None,
+        "calza_why": calza[1] if calza else None,
         "direction": "ChooseDirection" in kinds,
     }
 

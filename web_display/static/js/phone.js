@@ -15,7 +15,7 @@ const app = {
   payload: null, voice: null, caption: "", rollOff: null,
   busy: false, // a request is on its way (double-tap guard)
   sentVersion: null, // the version our last move was sent against
-  picked: { face: null, qty: null, version: null },
+  picked: null, // {face, qty, key}: the picker's bid for the decision `key`
   joinError: "", wasMyTurn: false,
   kp: { key: null, dice: [], edit: false }, // the keypad: the cup being tapped in (real cups, referee)
   count: { key: null, n: 0, touched: false }, // the number this phone would propose (scoreboard)
@@ -36,35 +36,33 @@ function setToken(value) {
 
 // ---------- the bid picker ----------
 
-function defaultPick(legal, view) {
-  const faces = Object.keys(legal.bids).map(Number);
-  const standingFace = view.standing ? view.standing.bid[1] : null;
-  let face = faces.includes(standingFace) ? standingFace : null;
-  if (face === null) {
-    // the face with the lowest minimum quantity (ties: the higher face, a natural raise)
-    face = faces.reduce((best, f) => {
-      const lo = legal.bids[f][0];
-      const blo = legal.bids[best][0];
-      return lo < blo || (lo === blo && f > best && f !== 1) ? f : best;
-    }, faces[0]);
-  }
-  return { face, qty: legal.bids[face][0] };
+/** Which decision the picker is for: a new round, a new bid on the table or a new game starts it again. */
+function decisionKey(view) {
+  return `${view.round}:${view.bids.length}:${view.dice_in_play}:${view.my_dice.join("")}`;
 }
 
 function clamp(q, span) {
   return Math.max(span[0], Math.min(span[1], q || span[0]));
 }
 
-/** The bid the picker shows for this version (kept while the face stays legal). */
+/** The bid the picker shows: the hub's suggestion for this decision, then what this phone's
+ * player changed in it (kept only while the same decision stands and the bid stays legal). */
 function currentPick(view, legal) {
   const bids = legal.bids;
+  const key = decisionKey(view);
   const p = app.picked;
-  if (p.version !== view.version || !bids[p.face]) {
-    app.picked = p.face !== null && bids[p.face] && p.version !== null
-      ? { face: p.face, qty: clamp(p.qty, bids[p.face]), version: view.version }
-      : { ...defaultPick(legal, view), version: view.version };
+  if (!p || p.key !== key || !bids[p.face]) {
+    const [qty, face] = legal.suggest || [bids[Object.keys(bids)[0]][0], Number(Object.keys(bids)[0])];
+    app.picked = { face, qty, key };
+  } else if (p.qty !== clamp(p.qty, bids[p.face])) {
+    app.picked = { ...p, qty: clamp(p.qty, bids[p.face]) };
   }
   return app.picked;
+}
+
+/** Outside a decision the picker forgets what it showed (a new game never inherits it). */
+function forgetPick(legal) {
+  if (!legal || !Object.keys(legal.bids).length) app.picked = null;
 }
 
 function chooseFace(face) {
@@ -423,6 +421,7 @@ function draw() {
 function onState(payload) {
   app.rollOff = rollOffAfter(app.rollOff, payload.events);
   app.payload = payload;
+  forgetPick(payload.legal);
   reveals.state(payload, revealHold(payload.room));
   draw();
   followLanguage(payload.room.lang, draw);

@@ -19,12 +19,32 @@ const root = document.getElementById("tv-root");
 const voiceRoot = document.getElementById("voice-root");
 const checkRoot = document.getElementById("check-root");
 
+// Seats around the felt, clockwise from the top-left: a row along the top, a column down the right,
+// a row along the bottom (right to left), a column up the left. Rows hold at most 3 cards and
+// columns 2, each in its own slot, so no two cards can overlap (2 to 10 seats).
+const SEAT_PLAN = { // seats -> [top, right, bottom, left]
+  1: [1, 0, 0, 0], 2: [1, 0, 1, 0], 3: [2, 0, 1, 0], 4: [1, 1, 1, 1], 5: [2, 1, 1, 1],
+  6: [2, 1, 2, 1], 7: [3, 1, 2, 1], 8: [3, 1, 3, 1], 9: [3, 2, 3, 1], 10: [3, 2, 3, 2],
+};
+const ROW = "var(--seat-row)"; // the height a row of cards takes (tv.css)
+
+function rowX(k, n) {
+  return `${(((k + 0.5) / n) * 100).toFixed(2)}%`;
+}
+
+function columnY(k, n) {
+  return `calc(${ROW} + (100% - 2 * ${ROW}) * ${((k + 0.5) / n).toFixed(4)})`;
+}
+
 function seatPosition(i, n) {
-  // Clockwise from the top-left, around an ellipse that hugs the felt; a card never leaves the screen.
-  const angle = (-Math.PI / 2) - (n > 1 ? Math.PI / n : 0) + (2 * Math.PI * i) / n;
-  const x = (50 + 41 * Math.cos(angle)).toFixed(2);
-  const y = (50 + 39 * Math.sin(angle)).toFixed(2);
-  return `left:clamp(8.2rem, ${x}%, calc(100% - 8.2rem));top:clamp(4.5rem, ${y}%, calc(100% - 4.5rem))`;
+  const [top, right, bottom, left] = SEAT_PLAN[Math.min(Math.max(n, 1), 10)];
+  if (i < top) return `left:${rowX(i, top)};top:0;--seat-shift-y:0%;--seat-origin:center top`;
+  i -= top;
+  if (i < right) return `right:0;top:${columnY(i, right)};--seat-shift-x:0%;--seat-origin:right center`;
+  i -= right;
+  if (i < bottom) return `left:${rowX(bottom - 1 - i, bottom)};bottom:0;--seat-shift-y:0%;--seat-origin:center bottom`;
+  i -= bottom;
+  return `left:0;top:${columnY(left - 1 - i, left)};--seat-shift-x:0%;--seat-origin:left center`;
 }
 
 // ---------- parts of the screen ----------
