@@ -146,6 +146,27 @@ def host_bot_takeover(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, 
     room.takeover(player)
 
 
+def host_play_for(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """host, real dice counted at the reveal: play the move of a player whose phone is away -> {version}."""
+    player = payloads.text(data, "player", 100)
+    version = payloads.integer(data, "version")
+    assert player is not None
+    payloads.check_move(data)
+    host_only(viewer)
+    room.play_for(player, {k: v for k, v in data.items() if k != "player"}, version)
+    return {"version": room.version()}
+
+
+def host_confirm_for(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """host, real dice counted at the reveal: confirm the proposed count for a player whose phone is away."""
+    player = payloads.text(data, "player", 100)
+    count = payloads.integer(data, "count")
+    assert player is not None
+    host_only(viewer)
+    room.confirm_for(player, count)
+    return {"version": room.version()}
+
+
 def host_start(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
     """host: deal the game."""
     host_only(viewer)
@@ -178,6 +199,8 @@ HANDLERS: dict[str, Handler] = {
     "host:bot_add": host_bot_add,
     "host:seat_remove": host_seat_remove,
     "host:bot_takeover": host_bot_takeover,
+    "host:play_for": host_play_for,
+    "host:confirm_for": host_confirm_for,
     "host:start": host_start,
     "host:restart": host_restart,
     "host:skip_reveal": host_skip_reveal,

@@ -262,7 +262,11 @@ class Hub:
         you = None
         if player is not None:
             you = {"player": player, "seat": frame.seat_index.get(player), **frame.private.get(player, {})}
-        return {"room": frame.public, "view": view, "legal": legal, "you": you, "events": list(events)}
+        message = {"room": frame.public, "view": view, "legal": legal, "you": you, "events": list(events)}
+        if viewer.role == "host" and state is not None and state.unseen:
+            # no cup is known to the hub: the host may see what each player to act may do, to stand in
+            message["stand_in"] = {p: engine.legal_summary(state, p) for p in engine.actors(state)}
+        return message
 
     # ----- lifecycle -------------------------------------------------------------------------
 

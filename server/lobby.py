@@ -122,11 +122,23 @@ class Lobby:
         seat = self.seat(player)
         if seat.bot_plays:
             return
-        dropped = seat.dropped_at
-        if not seat.left and (seat.connected or dropped is None or now - dropped < grace):
-            raise HubError("not_dropped", f"{player}'s phone is connected or within its grace period")
+        self._check_away(seat, now, grace)
         self._bots_may_stand_in()
         seat.takeover, seat.level = True, seat.level or default_level()
+
+    def check_host_stands_in(self, player: str, now: float, grace: float) -> None:
+        """The host may play for a player whose phone is away (after the grace period), only where
+        the hub knows no cup (real dice counted at the reveal), so the host learns nothing hidden."""
+        seat = self.seat(player)
+        if self.dice != "scoreboard":
+            raise HubError("host_cannot_stand_in", "the hub knows the cups here: let a bot play the seat instead")
+        self._check_away(seat, now, grace)
+
+    @staticmethod
+    def _check_away(seat: Seat, now: float, grace: float) -> None:
+        dropped = seat.dropped_at
+        if seat.kind != HUMAN or (not seat.left and (seat.connected or dropped is None or now - dropped < grace)):
+            raise HubError("not_dropped", f"{seat.player}'s phone is connected or within its grace period")
 
     def _bots_may_stand_in(self) -> None:
         if self.dice == "scoreboard":

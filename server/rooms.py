@@ -187,6 +187,18 @@ class Room(VoicePort):
             events, engine_events = act[what](player, value)
             self._changed(events, "phone" if player != VOICE else "voice", engine_events)
 
+    def play_for(self, player: str, data: dict[str, Any], version: int | None) -> None:
+        """The host plays the move of a player whose phone is away (real dice counted at the reveal)."""
+        with self._locked():
+            self.lobby.check_host_stands_in(player, self.settings.clock(), self.settings.drop_grace)
+            self.move(player, data, version, "host")
+
+    def confirm_for(self, player: str, count: int | None) -> None:
+        """The host confirms the proposed count in the name of a player whose phone is away."""
+        with self._locked():
+            self.lobby.check_host_stands_in(player, self.settings.clock(), self.settings.drop_grace)
+            self.table_says(player, "confirm", count)
+
     def skip_reveal(self) -> None:
         """The host ends the look at the dice: screens close the reveal, bots may move at once."""
         with self._locked():

@@ -8,6 +8,7 @@ import {
   seatsOf, t, toast, translateStatic, waitingFor,
 } from "./common.js";
 import { countQuestion, waitingText } from "./realcups.js";
+import { StandIn } from "./standin.js";
 import { RevealWatch, useSecondsLeft } from "./ui.js";
 import { CheckReport, listening, voiceOffText } from "./voiceui.js";
 
@@ -104,7 +105,7 @@ function TakeoverButton({ seat }) {
     ${left > 0 ? t("host.takeover_in", { s: left }) : t("host.takeover")}</button>`;
 }
 
-function SeatRow({ seat, phase, waiting, entering, noBots }) {
+function SeatRow({ seat, phase, waiting, entering, noBots, view }) {
   const playing = phase !== "lobby";
   const meta = [seat.kind === "bot" ? `${t("host.bot")} · ${t(`level.${seat.level}`, { _fallback: seat.level })}` : t("host.human")];
   if (entering) meta.push(t("seat.entering"));
@@ -117,6 +118,9 @@ function SeatRow({ seat, phase, waiting, entering, noBots }) {
     <span class="name">${seat.name}</span>
     <span class="meta">${meta.join(" · ")}${seat.name === waiting ? html` · <strong>${t("host.waiting_for")}</strong>` : ""}</span>
     ${playing && seat.away && phase === "playing" && !noBots ? html`<${TakeoverButton} seat=${seat} />` : ""}
+    ${seat.away && phase === "playing" && noBots && !seat.out ? html`<${StandIn} seat=${seat} view=${view}
+      legal=${(app.payload.stand_in || {})[seat.name] || null} proposal=${realOf(app.payload.room).proposal} busy=${app.busy}
+      redraw=${draw} send=${(event, payload) => act(event, payload).catch(reportError)} />` : ""}
     ${playing && noBots ? "" : html`<button class="btn btn-small btn-ghost" type="button"
       onClick=${() => removeSeat(seat.name)}>${t("host.kick")}</button>`}
   </li>`;
@@ -133,7 +137,7 @@ function Players({ room, view, seats, phase, offer }) {
     <h2 id="players-title">${t("host.players")}</h2>
     <p class="host-join">${t("host.join_at")} <a href=${room.join_url} target="_blank" rel="noopener">${room.join_url}</a></p>
     ${seats.length ? html`<ul class="host-seats">${seats.map((s) => html`<${SeatRow} key=${s.name} seat=${s} phase=${phase} waiting=${waiting}
-      entering=${entering.includes(s.name)} noBots=${noBots} />`)}</ul>`
+      entering=${entering.includes(s.name)} noBots=${noBots} view=${view} />`)}</ul>`
       : html`<p class="host-empty">${t("host.no_players")}</p>`}
     ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); act("host:bot_add", { level }).catch(reportError); }}>
       <label for="bot-level">${t("host.level")}</label>
@@ -144,7 +148,6 @@ function Players({ room, view, seats, phase, offer }) {
         aria-describedby=${noBots ? "no-bots" : undefined}>${t("host.add_bot")}</button>
       ${noBots ? html`<p class="host-hint" id="no-bots">${t("host.no_bots_scoreboard")}</p>` : ""}
     </form>` : ""}
-    <${GameButtons} room=${room} seats=${seats} phase=${phase} />
   </section>`;
 }
 
@@ -193,12 +196,7 @@ function DiceCard({ room, seats, phase, offer }) {
 
 /** The hub's voice: the mode (every call, or only after a 🎤 tap), the table check and its report. */
 function VoiceCard({ voice }) {
-  if (!voice || voice.reason === "not_attached") {
-    return html`<section class="host-card host-voice" aria-labelledby="voice-title">
-      <h2 id="voice-title">${t("voice.title")}</h2>
-      <p class="host-hint" id="voice-why">${voiceOffText(voice)}</p>
-    </section>`;
-  }
+  if (!voice || voice.reason === "not_attached") return ""; // no voice at this hub: not a word of it
   const on = listening(voice);
   const mode = "voiceMode" in app.pending ? app.pending.voiceMode : voice.mode || "always";
   const checking = !!voice.check;
@@ -273,7 +271,8 @@ function Rules({ room, phase, offer }) {
         <strong>${presetName(name)}</strong><span>${t(`preset.${name}.desc`, { _fallback: "" })}</span></button>`)}
     </div>
     <details class="host-options" id="options-box">
-      <summary>${t("host.options")}${Object.keys(form.options).length ? ` (${Object.keys(form.options).length})` : ""}</summary>
+      <summary>${t("host.options")}${Object.keys(form.options).length ? ` (${Object.keys(form.options).length})` : ""}
+        <span class="summary-more">${t("host.options_more", { n: Object.keys(offer.choices).length })}</span></summary>
       <p class="host-hint">${t("host.options_hint", { name: presetName(form.preset) })}</p>
       ${Object.entries(offer.choices).map(([name, values]) => html`<${Choice} prefix="opt" name=${name} values=${values}
         value=${name in form.options ? form.options[name] : base[name]} mark=${base[name]} markText=${presetName(form.preset)}
@@ -313,6 +312,7 @@ function Host({ payload, offer }) {
         <${Rules} room=${room} phase=${phase} offer=${offer} />
         <${VoiceCard} voice=${app.voice} />
       </div>
+      <div class="host-actions"><${GameButtons} room=${room} seats=${seats} phase=${phase} /></div>
     </main>`;
 }
 

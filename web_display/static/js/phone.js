@@ -266,6 +266,11 @@ function Picker({ view, legal, waiting }) {
   </div>`;
 }
 
+/** Under a call's name: what it claims, or why it is closed now (the engine's reason). */
+function callHint(open, why, call) {
+  return open || !why ? t(`phone.${call}_hint`) : t(`why.${call}.${why}`);
+}
+
 function Controls({ view, legal, canAct }) {
   const waiting = app.busy || (app.sentVersion !== null && app.sentVersion === view.version);
   const calza = view.table.calza;
@@ -278,9 +283,9 @@ function Controls({ view, legal, canAct }) {
     ${Object.keys(legal.bids).length ? html`<${Picker} view=${view} legal=${legal} waiting=${waiting} />` : ""}
     ${view.phase === "bidding" && (canAct || view.standing) ? html`<div class="ph-calls ${calza ? "" : "single"}" id="calls">
       <button class="btn btn-dudo btn-call" type="button" id="dudo-btn" disabled=${waiting || !legal.dudo} onClick=${move({ action: "dudo" })}>
-        <span>${t("phone.dudo")}</span><small>${t("phone.dudo_hint")}</small></button>
+        <span>${t("phone.dudo")}</span><small>${callHint(legal.dudo, legal.dudo_why, "dudo")}</small></button>
       ${calza ? html`<button class="btn btn-calza btn-call" type="button" id="calza-btn" disabled=${waiting || !legal.calza} onClick=${move({ action: "calza" })}>
-        <span>${t("phone.calza")}</span><small>${t("phone.calza_hint")}</small></button>` : ""}
+        <span>${t("phone.calza")}</span><small>${callHint(legal.calza, legal.calza_why, "calza")}</small></button>` : ""}
     </div>` : ""}
   </section>`;
 }
@@ -308,7 +313,7 @@ function Bottom({ view, legal, canAct, real, me, out }) {
   if (view.phase === "count" && view.counting) { // every player counts, those already out too
     const proposal = real.proposal;
     return html`<${CountPicker} counting=${view.counting} proposal=${proposal} me=${me} max=${view.dice_in_play}
-      pick=${countPick(view, proposal)} busy=${app.busy} ...${countActions} />`;
+      pick=${countPick(view, proposal)} busy=${app.busy} voiceOn=${listening(app.voice)} ...${countActions} />`;
   }
   if (out) return "";
   const kp = keypad(view);

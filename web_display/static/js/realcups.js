@@ -18,9 +18,10 @@ export function countCall(counting) {
   return t(counting.call === "calza" ? "reveal.calza" : "reveal.dudo", { caller: counting.caller, bidder: counting.bidder });
 }
 
-/** Where the count stands: nobody said yet, a player said n, the hub heard n (`me`: the phone's player). */
-export function proposalText(proposal, me) {
-  if (!proposal) return t("count.none");
+/** Where the count stands: nobody said yet, a player said n, the hub heard n (`me`: the phone's player;
+ * `voiceOn`: the hub listens, so the number may be said aloud). */
+export function proposalText(proposal, me, voiceOn) {
+  if (!proposal) return t(voiceOn ? "count.none" : "count.none_no_voice");
   if (proposal.by === "voice") return t("count.heard", { n: proposal.count });
   if (me && proposal.by === me) return t("count.yours", { n: proposal.count });
   return t("count.proposed", { name: proposal.by, n: proposal.count });
@@ -32,7 +33,7 @@ export function waitingText(waiting) {
 }
 
 /** The TV's count screen: the call, the bid, the question, and the proposal waiting for a second word. */
-export function CountScreen({ counting, proposal }) {
+export function CountScreen({ counting, proposal, voiceOn }) {
   const heard = proposal && proposal.by === "voice";
   return html`<div class="count-box" id="count-screen">
     <p class="reveal-call ${counting.call}">${countCall(counting)}</p>
@@ -40,7 +41,7 @@ export function CountScreen({ counting, proposal }) {
     <p class="count-question">${countQuestion(counting)}</p>
     <p class="count-proposal ${proposal ? "has" : ""} ${heard ? "heard" : ""}" aria-live="polite">
       ${proposal ? html`<strong class="count-n">${proposal.count}</strong>` : ""}
-      <span>${proposalText(proposal, null)}</span></p>
+      <span>${proposalText(proposal, null, voiceOn)}</span></p>
   </div>`;
 }
 
@@ -85,16 +86,16 @@ export function Keypad({ dice, need, paco, busy, editing, add, remove, clear, do
 /**
  * The phone's count screen (scoreboard tables): the question, the proposal, a big Confirm when
  * someone else proposed, and a number to propose. props: counting, proposal, me, max (dice in
- * play), pick (the number shown), busy, and the callbacks step(delta), propose(n), confirm(n).
+ * play), pick (the number shown), busy, voiceOn (the hub listens), and the callbacks step(delta), propose(n), confirm(n).
  */
-export function CountPicker({ counting, proposal, me, max, pick, busy, step, propose, confirm }) {
+export function CountPicker({ counting, proposal, me, max, pick, busy, voiceOn, step, propose, confirm }) {
   const theirs = proposal && proposal.by !== me;
   const mine = proposal && proposal.by === me;
   return html`<section class="ph-count" id="count" aria-labelledby="count-question">
     <p class="count-call">${countCall(counting)}</p>
     <p class="count-bid"><${Bid} bid=${counting.bid} paco=${counting.wild} /></p>
     <h2 class="count-question" id="count-question">${countQuestion(counting)}</h2>
-    <p class="count-proposal ${proposal ? "has" : ""}" id="count-proposal" aria-live="polite">${proposalText(proposal, me)}</p>
+    <p class="count-proposal ${proposal ? "has" : ""}" id="count-proposal" aria-live="polite">${proposalText(proposal, me, voiceOn)}</p>
     ${theirs ? html`<button type="button" class="btn btn-primary btn-huge" id="count-confirm" disabled=${busy}
       onClick=${() => confirm(proposal.count)}>${t("count.confirm", { n: proposal.count })}</button>
       <p class="count-or">${t("count.or_other")}</p>` : ""}

@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import { Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft } from "./ui.js";
-import { CheckPrompt, CheckReport } from "./voiceui.js";
+import { CheckPrompt, CheckReport, listening } from "./voiceui.js";
 
 const app = {
   payload: null, voice: null, caption: "", rollOff: null,
@@ -60,10 +60,13 @@ function Status({ phase, view, seats, real }) {
   return html`<p class="tv-status" aria-live="polite"><span class="turn-name">${text}</span></p>`;
 }
 
-function AwayNotice({ seat }) {
+/** A phone that does not answer: what the host can do about it at this table (a bot plays the seat,
+ * or, where the dice are counted at the reveal and bots cannot sit, the host plays for them). */
+function AwayNotice({ seat, hostPlays }) {
   const left = useSecondsLeft(seat.graceUntil);
+  const [waitKey, nowKey] = hostPlays ? ["tv.away_wait_host", "tv.away_host"] : ["tv.away_wait", "tv.away_bot"];
   return html`<p class="away-notice" role="status">${left > 0
-    ? t("tv.away_wait", { name: seat.name, s: left }) : t("tv.away_bot", { name: seat.name })}</p>`;
+    ? t(waitKey, { name: seat.name, s: left }) : t(nowKey, { name: seat.name })}</p>`;
 }
 
 function Center({ phase, room, view, seats, rollOff }) {
@@ -175,7 +178,7 @@ function Tv({ payload, rollOff }) {
     </header>
     ${palifico || away ? html`<div class="tv-banner">
       ${palifico ? html`<${PalificoNote} view=${view} />` : ""}
-      ${away ? html`<${AwayNotice} seat=${away} />` : ""}
+      ${away ? html`<${AwayNotice} seat=${away} hostPlays=${real.mode === "scoreboard"} />` : ""}
     </div>` : ""}
     <section class="table-area" aria-label=${t("tv.table")}>
       <div class="felt"><${Center} phase=${phase} room=${room} view=${view} seats=${seats} rollOff=${rollOff} /></div>
@@ -189,7 +192,7 @@ function Tv({ payload, rollOff }) {
       <${FairCard} room=${room} />
     </aside>
     ${counting && !reveal ? html`<section class="overlay counting" aria-live="assertive">
-      <${CountScreen} counting=${counting} proposal=${real.proposal} />
+      <${CountScreen} counting=${counting} proposal=${real.proposal} voiceOn=${listening(app.voice)} />
     </section>` : ""}
     ${reveal && playing ? html`<section class="overlay reveal" aria-live="assertive" key=${reveal.key}>
       <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} animate=${true} />
@@ -225,7 +228,8 @@ function version() {
 
 function drawVoice() {
   const status = app.voice;
-  voiceRoot.hidden = !status || status.reason === "not_attached";
+  // Voice is mentioned only where it works, or where it just stopped working (the microphone failed).
+  voiceRoot.hidden = !listening(status) && !(status && status.reason === "mic_failed");
   const fresh = !!app.rejected && app.rejected.version === version();
   render(html`<${VoiceBanner} status=${status} caption=${app.caption} fresh=${fresh} />`, voiceRoot);
   drawCheck();

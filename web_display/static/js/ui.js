@@ -228,7 +228,9 @@ export function Reveal({ reveal, order, paco, me, animate }) {
     const n = cup.filter((d) => matches(d, face, reveal.wild)).length;
     const cls = `reveal-cup ${nameSize(name)} ${reveal.loser === name ? "loser" : ""} ${reveal.gainer === name ? "gainer" : ""} ${me === name ? "me" : ""}`;
     return html`<li class=${cls} data-player=${name}>
-      <span class="reveal-cup-name">${name}</span>
+      <span class="reveal-cup-head"><span class="reveal-cup-name">${name}</span>${reveal.loser === name
+        ? html` <span class="cup-tag lose">${t("reveal.tag_loser")}</span>` : ""}${reveal.gainer === name
+        ? html` <span class="cup-tag gain">${t("reveal.tag_gainer")}</span>` : ""}</span>
       <span class="reveal-cup-dice">${cup.map((d) => html`<${Die} face=${d} paco=${paco}
         cls=${`${animate ? "roll" : ""} ${matches(d, face, reveal.wild) ? "match" : "nomatch"}`} delay=${animate ? (delay += 25) : 0} />`)}</span>
       <span class="reveal-cup-n"><span aria-hidden="true">${n || ""}</span><span class="sr-only">${t("reveal.cup_count", { n })}</span></span>

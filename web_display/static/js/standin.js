@@ -1,0 +1,70 @@
+// The host stands in for a player whose phone sleeps, at a table whose dice are counted at the
+// reveal (the hub knows no cup, so nothing hidden is shown): the player says their move at the
+// table and the host taps it. What that player may do comes from the hub (`stand_in`, the
+// engine's legal summary); the count is confirmed in their name.
+import { html } from "/vendor/preact-htm.js";
+import { t } from "./common.js";
+import { Die, faceName, useSecondsLeft } from "./ui.js";
+
+const pick = { key: null, face: null, qty: null };
+
+function current(key, legal) {
+  if (pick.key !== key || !legal.bids[pick.face]) {
+    const [qty, face] = legal.suggest || [0, 0];
+    Object.assign(pick, { key, face, qty });
+  }
+  return pick;
+}
+
+/** The bid picker and calls for `seat`, or the count confirmation; props: seat, view, legal (or null),
+ * proposal, busy, redraw(), send(event, payload). */
+export function StandIn({ seat, view, legal, proposal, busy, redraw, send }) {
+  const left = useSecondsLeft(seat.graceUntil);
+  if (left > 0) {
+    return html`<p class="host-hint stand-in-wait">${t("host.stand_in_in", { name: seat.name, s: left })}</p>`;
+  }
+  if (view.phase === "count") {
+    if (!proposal || proposal.by === seat.name) return "";
+    return html`<div class="stand-in" data-for=${seat.name}>
+      <button class="btn btn-small" type="button" id=${`confirm-for-${seat.seat}`} disabled=${busy}
+        onClick=${() => send("host:confirm_for", { player: seat.name, count: proposal.count })}>
+        ${t("host.confirm_for", { name: seat.name, n: proposal.count })}</button></div>`;
+  }
+  if (!legal) return "";
+  const faces = Object.keys(legal.bids).map(Number);
+  const move = (body) => send("host:play_for", { player: seat.name, version: view.version, ...body });
+  let picker = "";
+  if (faces.length) {
+    const p = current(`${seat.name}:${view.round}:${view.bids.length}`, legal);
+    const span = legal.bids[p.face];
+    const set = (face, qty) => { Object.assign(pick, { face, qty }); redraw(); };
+    picker = html`<div class="stand-in-bid">
+      <div class="stand-in-faces" role="radiogroup" aria-label=${t("phone.pick_face")}>
+        ${[1, 2, 3, 4, 5, 6].map((f) => html`<button type="button" role="radio" class="ph-face" aria-checked=${String(f === p.face)}
+          aria-label=${faceName(f)} disabled=${busy || !legal.bids[f]} onClick=${() => set(f, legal.bids[f][0])}>
+          <${Die} face=${f} paco=${view.wild} label=${null} /></button>`)}</div>
+      <div class="stand-in-qty" role="group" aria-label=${t("phone.pick_quantity")}>
+        <button class="btn btn-small" type="button" disabled=${busy || p.qty <= span[0]} onClick=${() => set(p.face, p.qty - 1)}>−1</button>
+        <output>${p.qty}</output>
+        <button class="btn btn-small" type="button" disabled=${busy || p.qty >= span[1]} onClick=${() => set(p.face, p.qty + 1)}>+1</button>
+      </div>
+      <button class="btn btn-primary btn-small" type="button" id=${`bid-for-${seat.seat}`} disabled=${busy}
+        onClick=${() => move({ action: "bid", quantity: p.qty, face: p.face })}>
+        ${t("host.bid_for", { name: seat.name, q: p.qty, face: faceName(p.face) })}</button>
+    </div>`;
+  }
+  return html`<div class="stand-in" data-for=${seat.name} role="group" aria-label=${t("host.stand_in", { name: seat.name })}>
+    <p class="host-hint">${t("host.stand_in_hint", { name: seat.name })}</p>
+    ${legal.direction ? html`<div class="stand-in-calls">
+      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => move({ action: "direction", clockwise: true })}>${t("phone.clockwise")}</button>
+      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => move({ action: "direction", clockwise: false })}>${t("phone.anticlockwise")}</button>
+    </div>` : ""}
+    ${picker}
+    ${legal.dudo || legal.calza ? html`<div class="stand-in-calls">
+      ${legal.dudo ? html`<button class="btn btn-dudo btn-small" type="button" id=${`dudo-for-${seat.seat}`} disabled=${busy}
+        onClick=${() => move({ action: "dudo" })}>${t("phone.dudo")}</button>` : ""}
+      ${legal.calza ? html`<button class="btn btn-calza btn-small" type="button" id=${`calza-for-${seat.seat}`} disabled=${busy}
+        onClick=${() => move({ action: "calza" })}>${t("phone.calza")}</button>` : ""}
+    </div>` : ""}
+  </div>`;
+}
