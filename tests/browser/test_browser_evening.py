@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import HOST_PHONE, TV, fresh_lobby, open_page, round_lost_by_bidder, seat_phone
+from browserkit import HOST_PHONE, TV, axe_problems, fresh_lobby, open_page, round_lost_by_bidder, seat_phone
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 30.0, "DROP_GRACE": 30.0}
@@ -53,6 +53,8 @@ def test_a_sleeping_phone_at_a_counted_table_the_host_plays_for_it(
     tv.wait_for_function("() => document.querySelector('.away-notice').textContent.includes('di\\' la tua mossa')")
     host.wait_for_selector(f".stand-in[data-for='{sleeper}'] button[id^=bid-for]")
     host.screenshot(path=str(artifacts / "host-stands-in.png"), full_page=True)
+    problems = axe_problems(host) + axe_problems(tv)
+    assert not problems, "\n".join(problems)
     host.click(f".stand-in[data-for='{sleeper}'] button[id^=bid-for]")
     phones[awake].wait_for_selector("body.my-turn #dudo-btn:not([disabled])")
     assert room.state.standing is not None and room.state.bids[-1].seat == room.state.seat_of(sleeper)
@@ -110,6 +112,8 @@ def test_a_closed_call_says_why_and_the_reveal_ok_stays_in_view_in_landscape(
     if room.to_act() != "Luca" or room.state.standing is None:
         phone.wait_for_selector("#dudo-btn[disabled]")
         assert phone.locator("#dudo-btn small").inner_text() == why
+        problems = axe_problems(phone)
+        assert not problems, "\n".join(problems)
     phone.set_viewport_size(LANDSCAPE["viewport"])
     round_lost_by_bidder(room)
     phone.wait_for_selector("#reveal .reveal-cup >> nth=9")
