@@ -4,12 +4,16 @@
 - threading: werkzeug's threaded server, one OS thread per connection (`--async threading`,
   and the tests).
 
-Both answer `server_port`, `serve_forever()`, `shutdown()` and `server_close()`.
+Both answer `server_port`, `serve_forever()`, `wait_serving()`, `shutdown()` and `server_close()`.
+At a `shutdown()` in gevent mode, the connections still open after `STOP_GRACE / 4` seconds are
+shut (their reads end) and their handlers get the rest of `STOP_GRACE` to return, then are ended;
+in threading mode they are daemon threads, ended with the process.
 Without TCP_NODELAY, small websocket frames wait for delayed ACKs (about 40 ms a move).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import threading
@@ -19,6 +23,8 @@ from flask import Flask
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
 log = logging.getLogger("dudo_hub.server.http")
+STOP_GRACE = 1.0
+"""Seconds a stop gives the connections' handlers (an idle keep-alive or a silent client never ends by itself)."""
 
 
 class Server(Protocol):
@@ -28,6 +34,9 @@ class Server(Protocol):
 
     def serve_forever(self) -> None:
         """Serve until `shutdown()`."""
+
+    def wait_serving(self, timeout: float) -> bool:
+        """Wait until `serve_forever()` serves (True), at most `timeout` seconds."""
 
     def shutdown(self) -> None:
         """Stop serving (from another thread or greenlet)."""
@@ -50,6 +59,19 @@ class HubServer(ThreadedWSGIServer):
 
     daemon_threads = True
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._serving = threading.Event()
+
+    def service_actions(self) -> None:
+        """Called on each turn of `serve_forever`'s loop: from now on a `shutdown()` is heard (one
+        sent before the loop begins would be lost)."""
+        super().service_actions()
+        self._serving.set()
+
+    def wait_serving(self, timeout: float) -> bool:
+        return self._serving.wait(timeout)
+
     def get_request(self) -> tuple[socket.socket, Any]:
         conn, addr = super().get_request()
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -69,6 +91,9 @@ class GeventServer:
 
     def __init__(self, app: Flask, host: str, port: int) -> None:
         from gevent import pywsgi
+        from gevent.pool import Pool
+
+        open_sockets: set[Any] = set()
 
         class Handler(pywsgi.WSGIHandler):  # type: ignore[misc]
             def handle_one_response(self) -> None:
@@ -79,17 +104,39 @@ class GeventServer:
         class NoDelayServer(pywsgi.WSGIServer):  # type: ignore[misc]
             def handle(self, sock: Any, address: Any) -> None:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                super().handle(sock, address)
+                open_sockets.add(sock)
+                try:
+                    super().handle(sock, address)
+                finally:
+                    open_sockets.discard(sock)
 
-        self._server = NoDelayServer((host, port), app, handler_class=Handler, log=_DebugLog(), error_log=log)
+        # The pool holds every handler, so that a stop can wait for them and end the last ones.
+        self._server = NoDelayServer((host, port), app, handler_class=Handler, spawn=Pool(), log=_DebugLog(),
+                                     error_log=log)
         self._server.init_socket()  # bound now: the port is known before serving
         self.server_port: int = self._server.server_port
+        self._open = open_sockets
+        self._serving = threading.Event()
+        self._stopped = False
 
     def serve_forever(self) -> None:
-        self._server.serve_forever()
+        if not self._stopped:
+            self._serving.set()
+            self._server.serve_forever(stop_timeout=STOP_GRACE)
+
+    def wait_serving(self, timeout: float) -> bool:
+        return self._serving.wait(timeout)
 
     def shutdown(self) -> None:
-        self._server.stop(timeout=2)
+        """Stop accepting; shut the connections that linger, then end the handlers still running."""
+        self._stopped = True
+        server = self._server
+        server.close()
+        server.pool.join(timeout=STOP_GRACE / 4)
+        for sock in list(self._open):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        server.stop(timeout=STOP_GRACE * 3 / 4)
 
     def server_close(self) -> None:
         self._server.close()
