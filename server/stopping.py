@@ -5,8 +5,9 @@ on gevent's loop that is often a connection's greenlet (a traceback, and the ser
 serving). `Stopper.install()` catches both signals instead (gevent's loop in gevent mode, a
 Python handler in threading mode) and starts one stop:
 
-1. every open connection is closed without Socket.IO's disconnect packet (pages and phones
-   reconnect by themselves when the hub is back), the hub forgetting each as usual;
+1. the server stops accepting, and every open connection is closed without Socket.IO's
+   disconnect packet (pages and phones reconnect by themselves when the hub is back), the hub
+   forgetting each as usual;
 2. the server stops (handlers still running after `wsgi.STOP_GRACE` seconds are ended);
 3. `close_hub`: voice and bots stop, each room's change under way finishes and is saved,
    then the store closes. The rooms stay locked: nothing can change after the last save.
@@ -87,8 +88,7 @@ class Stopper:
     def _stop(self) -> None:
         assert self._server is not None
         self._server.wait_serving(2.0)  # a stop asked for just before serving began waits for it
-        close_connections(self._eio)
-        self._server.shutdown()
+        self._server.shutdown(before_drain=lambda: close_connections(self._eio))
 
 
 def close_connections(eio: Any) -> int:

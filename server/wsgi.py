@@ -4,10 +4,12 @@
 - threading: werkzeug's threaded server, one OS thread per connection (`--async threading`,
   and the tests).
 
-Both answer `server_port`, `serve_forever()`, `wait_serving()`, `shutdown()` and `server_close()`.
-At a `shutdown()` in gevent mode, the connections still open after `STOP_GRACE / 4` seconds are
-shut (their reads end) and their handlers get the rest of `STOP_GRACE` to return, then are ended;
-in threading mode they are daemon threads, ended with the process.
+Both answer `server_port`, `serve_forever()`, `wait_serving()`, `shutdown(before_drain)` and
+`server_close()`. A `shutdown` stops accepting, calls `before_drain` (`dudo serve` closes the
+Engine.IO connections there), and `serve_forever` returns once the handlers are done: in gevent
+mode the connections still open after `STOP_GRACE / 4` seconds are shut (their reads end) and the
+handlers still running after `STOP_GRACE` are ended; in threading mode they are daemon threads,
+ended with the process.
 Without TCP_NODELAY, small websocket frames wait for delayed ACKs (about 40 ms a move).
 """
 
@@ -17,6 +19,7 @@ import contextlib
 import logging
 import socket
 import threading
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from flask import Flask
@@ -38,8 +41,8 @@ class Server(Protocol):
     def wait_serving(self, timeout: float) -> bool:
         """Wait until `serve_forever()` serves (True), at most `timeout` seconds."""
 
-    def shutdown(self) -> None:
-        """Stop serving (from another thread or greenlet)."""
+    def shutdown(self, before_drain: Callable[[], object] | None = None) -> None:
+        """Stop accepting, call `before_drain`, stop serving (from another thread or greenlet)."""
 
     def server_close(self) -> None:
         """Close the listening socket."""
@@ -62,6 +65,24 @@ class HubServer(ThreadedWSGIServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._serving = threading.Event()
+        self._drained = threading.Event()
+        self._stopping = False
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        super().serve_forever(poll_interval)  # werkzeug's: closes the listening socket at the end
+        if self._stopping:
+            self._drained.wait(STOP_GRACE)
+
+    def shutdown(self, before_drain: Callable[[], object] | None = None) -> None:
+        """End `serve_forever`'s loop (no more connections accepted), then call `before_drain`;
+        `serve_forever` returns after it."""
+        self._stopping = True
+        try:
+            super().shutdown()
+            if before_drain is not None:
+                before_drain()
+        finally:
+            self._drained.set()
 
     def service_actions(self) -> None:
         """Called on each turn of `serve_forever`'s loop: from now on a `shutdown()` is heard (one
@@ -117,26 +138,35 @@ class GeventServer:
         self.server_port: int = self._server.server_port
         self._open = open_sockets
         self._serving = threading.Event()
+        self._drained = threading.Event()
         self._stopped = False
 
     def serve_forever(self) -> None:
         if not self._stopped:
             self._serving.set()
             self._server.serve_forever(stop_timeout=STOP_GRACE)
+        if self._stopped:
+            self._drained.wait(STOP_GRACE * 2)
 
     def wait_serving(self, timeout: float) -> bool:
         return self._serving.wait(timeout)
 
-    def shutdown(self) -> None:
-        """Stop accepting; shut the connections that linger, then end the handlers still running."""
+    def shutdown(self, before_drain: Callable[[], object] | None = None) -> None:
+        """Stop accepting, call `before_drain`; shut the connections that linger, then end the
+        handlers still running; `serve_forever` returns after it."""
         self._stopped = True
         server = self._server
-        server.close()
-        server.pool.join(timeout=STOP_GRACE / 4)
-        for sock in list(self._open):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-        server.stop(timeout=STOP_GRACE * 3 / 4)
+        try:
+            server.close()
+            if before_drain is not None:
+                before_drain()
+            server.pool.join(timeout=STOP_GRACE / 4)
+            for sock in list(self._open):
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+            server.stop(timeout=STOP_GRACE * 3 / 4)
+        finally:
+            self._drained.set()
 
     def server_close(self) -> None:
         self._server.close()
