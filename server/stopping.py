@@ -6,8 +6,8 @@ serving). `Stopper.install()` catches both signals instead (gevent's loop in gev
 Python handler in threading mode) and starts one stop:
 
 1. the server stops accepting, and every open connection is closed without Socket.IO's
-   disconnect packet (pages and phones reconnect by themselves when the hub is back), the hub
-   forgetting each as usual;
+   disconnect packet (pages and phones reconnect by themselves when the hub is back) and without
+   running the disconnect handlers (see `close_connections`);
 2. the server stops (handlers still running after `wsgi.STOP_GRACE` seconds are ended);
 3. `close_hub`: voice and bots stop, each room's change under way finishes and is saved,
    then the store closes. The rooms stay locked: nothing can change after the last save.
@@ -92,8 +92,12 @@ class Stopper:
 
 
 def close_connections(eio: Any) -> int:
-    """Close every Engine.IO connection, as if its transport dropped (no disconnect packet: the
-    clients reconnect later); the Socket.IO disconnect handlers run. How many were open."""
+    """Close every Engine.IO connection as if its transport dropped (no disconnect packet: the
+    clients reconnect later). Nobody is told of each one: the disconnect handlers are removed first
+    (Socket.IO's bookkeeping of a disconnect costs a scan of every room, and the hub would tell the
+    table of each phone going, for nothing: a resumed room counts its phones dropped anyway).
+    How many were open."""
+    getattr(eio, "handlers", {}).pop("disconnect", None)
     sockets = list(getattr(eio, "sockets", {}).values())
     for sock in sockets:
         try:
