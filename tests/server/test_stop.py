@@ -1,10 +1,11 @@
 """Ctrl-C stops `dudo serve` cleanly under connection churn, in both async modes.
 
 The real command runs in a child process on 127.0.0.1 with a data folder in tmp; a few client
-threads connect phones over websockets that take a seat, sometimes give it up, and leave, while
-SIGINT comes at a random moment (sometimes twice). Every time: exit code 0 within 3 s, no
-traceback, one "stopped" line, the process gone, and the store closed with every acknowledged
-change in it. Marked slow (about 40 s): `-m "not slow"` skips it; CI runs it.
+threads connect phones over websockets that take a seat, sometimes give it up, and leave (closing,
+resetting the connection, or staying until the end), while SIGINT comes at a random moment
+(sometimes twice). Every time: exit code 0 within 3 s, no traceback, one "stopped" line, the
+process gone, and the store closed with every acknowledged change in it. Marked slow (about
+40 s): `-m "not slow"` skips it; CI runs it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import json
 import random
 import re
 import signal
+import socket
 import sqlite3
+import struct
 import subprocess
 import sys
 import threading
@@ -110,7 +113,8 @@ class Phone:
 
 
 class Churn:
-    """Client threads: a phone connects, takes a seat, gives it up (or not) and goes, again and again.
+    """Client threads: a phone connects, takes a seat, gives it up (or not) and goes, again and again:
+    with a websocket close, with a TCP reset, or it stays connected until the end.
     `seated` are the names whose seat the hub acknowledged and that were never asked to leave;
     `gone` those whose leave it acknowledged."""
 
@@ -121,6 +125,7 @@ class Churn:
         self.seated: set[str] = set()
         self.gone: set[str] = set()
         self.visits = 0
+        self.kept: list[Phone] = []
         self.threads = [threading.Thread(target=self._run, args=(n,), daemon=True) for n in range(threads)]
         for thread in self.threads:
             thread.start()
@@ -148,12 +153,25 @@ class Churn:
                         with self.lock:
                             self.gone.add(name)
         finally:
+            self._end(phone)
+
+    def _end(self, phone: Phone) -> None:
+        way = self.rng.random()
+        if way < 0.2 and len(self.kept) < 30:
+            with self.lock:
+                self.kept.append(phone)
+        elif way < 0.5:  # no close handshake: the peer resets the connection
+            phone.ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            phone.ws.sock.close()
+        else:
             phone.ws.close()
 
     def end(self) -> None:
         self.stop.set()
         for thread in self.threads:
             thread.join(5)
+        for phone in self.kept:
+            phone.ws.close()
 
 
 def _saved_seats(data: Path) -> set[str]:
