@@ -17,12 +17,10 @@ A second signal during the stop, or after it, is ignored.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 from dudo_hub.server.hub import Hub
@@ -115,16 +113,14 @@ def close_hub(hub: Hub, wait: float = ROOM_WAIT) -> None:
     hub.voices.clear()
     if hub.runner is not None:
         hub.runner.stop(timeout=wait)
-    with _rooms_idle(hub, wait):
-        hub.close()
+    _hold_rooms(hub, wait)
+    hub.close()
 
 
-@contextlib.contextmanager
-def _rooms_idle(hub: Hub, wait: float) -> Iterator[None]:
-    """Take every room's lock, waiting at most `wait` seconds in all; yields with them held."""
+def _hold_rooms(hub: Hub, wait: float) -> None:
+    """Take every room's lock for good, waiting at most `wait` seconds in all."""
     deadline = time.monotonic() + wait
     for room in list(hub.rooms.values()):
         if not room.lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
             log.warning("room %s was still busy at the stop", room.code)
-    yield
 
