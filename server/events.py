@@ -87,8 +87,12 @@ def seat_take(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) ->
         raise HubError("bad_role", "only phones take seats")
     if viewer.player is not None and viewer.token is not None:
         return {"token": viewer.token, "player": viewer.player}  # already seated: the same seat
-    seat = room.take_seat(name, on_seated=lambda new: the_hub.bind(viewer.sid, new.player, new.token or ""))
+    bound: list[bool] = []
+    seat = room.take_seat(name, on_seated=lambda new: bound.append(the_hub.bind(viewer.sid, new.player,
+                                                                                new.token or "")))
     assert seat.token is not None
+    if not all(bound):  # the phone left while taking it: the seat counts as dropped
+        room.set_connected(seat.player, False)
     return {"token": seat.token, "player": seat.player}
 
 

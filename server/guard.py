@@ -239,10 +239,18 @@ class Guard:
 
         class GuardedWebSocket(SimpleWebSocketWSGI):  # type: ignore[misc]
             """Engine.IO's websocket (simple-websocket, on gevent's loop in gevent mode), minus frames it
-            cannot read; absurd frames close it."""
+            cannot read; absurd frames close it; a peer gone before the close is no error."""
 
             def __init__(self, handler: Any, server: Any, **kwargs: Any) -> None:
                 super().__init__(handler, server, max_message_size=HARD_FRAME_LIMIT, **loop, **kwargs)
+
+            def close(self) -> None:
+                """Engine.IO's writer closes the websocket when the connection ends: a client that reset
+                it meanwhile made that a ConnectionResetError in the writer (a traceback); it is gone."""
+                try:
+                    super().close()
+                except OSError as err:
+                    log.debug("a websocket was gone before its close: %s", err)
 
             def wait(self) -> Any:
                 while True:

@@ -195,12 +195,15 @@ class Hub:
         """The rate limiter's bucket: the seat's token, or the connection for the unseated."""
         return viewer.token or f"{viewer.room}:{viewer.sid}"
 
-    def bind(self, sid: str, player: str, token: str) -> None:
-        """The connection now holds `player`'s seat."""
+    def bind(self, sid: str, player: str, token: str) -> bool:
+        """The connection now holds `player`'s seat; False when it has closed meanwhile."""
         with self._lock:
-            viewer = self.viewers[sid]
+            viewer = self.viewers.get(sid)
+            if viewer is None:
+                return False
             self.limiter.forget(self.limit_key(viewer))
             viewer.player, viewer.token = player, token
+            return True
 
     def unbind(self, room: str, player: str) -> None:
         """Connections holding `player`'s seat lose it (left or kicked) and hear so at once."""

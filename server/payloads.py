@@ -13,11 +13,11 @@ MOVES = ("bid", "dudo", "calza", "direction")
 
 
 def as_dict(payload: Any) -> dict[str, Any]:
-    """`payload` when it is a dict with string keys (None counts as {}), else bad_payload."""
-    if payload is None:
-        return {}
+    """`payload` when it is a dict with string keys, else bad_payload: every event takes one
+    object, `{}` when it has nothing to say (no payload, or null, is refused like any non-object)."""
     if not isinstance(payload, dict) or not all(isinstance(k, str) for k in payload):
-        raise HubError("bad_payload", f"expected an object, got {type(payload).__name__}")
+        got = "nothing" if payload is None else type(payload).__name__
+        raise HubError("bad_payload", f"expected an object ({{}} when there is nothing to say), got {got}")
     return payload
 
 
@@ -60,7 +60,8 @@ def boolean(payload: dict[str, Any], key: str) -> bool:
 
 def mapping(payload: dict[str, Any], key: str) -> dict[str, Any]:
     """An object field (missing counts as {})."""
-    return as_dict(payload.get(key))
+    value = payload.get(key)
+    return {} if value is None else as_dict(value)
 
 
 def move_kind(payload: dict[str, Any]) -> str:

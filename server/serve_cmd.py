@@ -54,59 +54,50 @@ def add_verify_command(sub: Sub) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run the hub until interrupted (Ctrl-C or SIGTERM)."""
+    """Run the hub until Ctrl-C or SIGTERM: then it stops at once, saved, with one line."""
     from dudo_hub.server.app import Config, create_app, get_hub
     from dudo_hub.server.netaddr import lan_ip
+    from dudo_hub.server.stopping import Stopper, close_hub
     from dudo_hub.server.wsgi import make_server
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    mode = args.async_mode or ("gevent" if asyncmode.patched() else "threading")
+    stopper = Stopper(mode)
+    stopper.install()  # from here on, a Ctrl-C is a clean stop, even before serving
     ip = args.advertise or lan_ip()
     base = f"http://{ip}:{args.port}"
-    mode = args.async_mode or ("gevent" if asyncmode.patched() else "threading")
     config = Config.from_env(PRESET=args.preset, LANG=args.lang, DATA_DIR=Path(args.data), PUBLIC_URL=base,
                              ASYNC_MODE=mode)
     app = create_app(config)
     hub = get_hub(app)
-    while len(hub.rooms) < args.rooms:
-        hub.create_room()
-    room = hub.room(hub.default_code)
-    server = make_server(app, args.host, args.port)  # listening before the addresses are printed
-    print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
-    if len(hub.rooms) > 1:
-        print(hall(base, hub), flush=True)
-    if not args.no_voice:
-        from dudo_hub.server.voice_link import attach_voice
-
-        hub.voices[room.code] = attach_voice(
-            room, room.lang, args.model, confirm_seconds=args.confirm_seconds, listen=not args.no_listen
-        )
-    logging.getLogger(__name__).info("serving %d room(s) on %s:%d (%s mode)", len(hub.rooms), args.host,
-                                     server.server_port, app.config["ASYNC_MODE"])
-    _stop_on_sigterm(server, app.config["ASYNC_MODE"])
-    asyncmode.settle_heap()  # rarer, shorter collections: each full one stops every room
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+        while len(hub.rooms) < args.rooms:
+            hub.create_room()
+        room = hub.room(hub.default_code)
+        server = make_server(app, args.host, args.port)  # listening before the addresses are printed
+        print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
+        if len(hub.rooms) > 1:
+            print(hall(base, hub), flush=True)
+        if not args.no_voice:
+            from dudo_hub.server.voice_link import attach_voice
+
+            hub.voices[room.code] = attach_voice(
+                room, room.lang, args.model, confirm_seconds=args.confirm_seconds, listen=not args.no_listen
+            )
+        logging.getLogger(__name__).info("serving %d room(s) on %s:%d (%s mode)", len(hub.rooms), args.host,
+                                         server.server_port, app.config["ASYNC_MODE"])
+        asyncmode.settle_heap()  # rarer, shorter collections: each full one stops every room
+        stopper.attach(server, app.extensions["socketio"].server.eio)
+        try:
+            if not stopper.requested:
+                server.serve_forever()
+        finally:
+            server.server_close()
     finally:
-        server.server_close()
-        hub.close()
+        close_hub(hub)
+        stopper.ignore_from_now()
+    print(f"Dudo Hub stopped; {len(hub.rooms)} room(s) saved in {args.data}.", flush=True)
     return 0
-
-
-def _stop_on_sigterm(server: Any, mode: str) -> None:
-    """SIGTERM stops the server like Ctrl-C: the hub closes its store and voice on the way out."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return
-    if mode == "gevent":
-        import gevent
-
-        gevent.signal_handler(signal.SIGTERM, lambda: gevent.spawn(server.shutdown))
-    else:
-        signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())
 
 
 def hall(base: str, hub: Any) -> str:

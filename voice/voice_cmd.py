@@ -27,8 +27,10 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
                          help="the official model list (size, md5); '' to skip")
     install.add_argument("--timeout", type=float, default=30.0, help="seconds per network read")
     install.set_defaults(handler=_install)
-    check = actions.add_parser("check", help="say what voice can do on this machine")
-    check.add_argument("lang", metavar="LANG", nargs="?", default="it")
+    check = actions.add_parser("check", help="say what voice can do on this machine, what to run to fix "
+                               "what does not work, and whether voice will be on (exit 0) or off (exit 1)")
+    check.add_argument("lang", metavar="LANG", nargs="?", default="it",
+                       help="a language with a voice pack (default it)")
     check.add_argument("--model", default=None, help="a model folder you already have")
     check.add_argument("--dir", type=Path, default=None, help="where installed models are")
     check.set_defaults(handler=_check)
@@ -81,20 +83,31 @@ def _install(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    """Model, microphone and speech, one line each; exit 1 if voice cannot listen."""
-    ok = _check_model(args)
-    _check_microphone()
-    _check_speech(args.lang)
-    return 0 if ok else 1
+    """The model, microphone and speech output in words, then the verdict; exit 0 when voice will be
+    on, 1 when off, 2 for a language with no voice pack."""
+    from dudo_hub.voice import checkup
+
+    refused = checkup.unknown_language(args.lang)
+    if refused is not None:
+        print(f"dudo voice check: {refused}", file=sys.stderr)
+        return 2
+    result = checkup.run(args.lang, args.model, args.dir)
+    print("\n".join(result.lines()))
+    return 0 if result.listening else 1
 
 
 def _test(args: argparse.Namespace) -> int:
     """Run the table check with the microphone and the model; save and print the report."""
+    from dudo_hub.voice.checkup import unknown_language
     from dudo_hub.voice.grammar import table_grammar
     from dudo_hub.voice.microphone import AudioUnavailable, Microphone
     from dudo_hub.voice.recogniser import Recogniser, load_model, vocabulary
     from dudo_hub.voice.tablecheck import TableCheck
 
+    refused = unknown_language(args.lang)
+    if refused is not None:
+        print(f"dudo voice test: {refused}", file=sys.stderr)
+        return 2
     players = [name.strip() for name in args.players.split(",") if name.strip()]
     folder = models.locate(args.lang, args.model, root=args.dir)
     if folder is None:
@@ -122,55 +135,3 @@ def _test(args: argparse.Namespace) -> int:
     print("\n".join(report.lines()))
     print(f"Saved in {report.save(args.out)}")
     return 0
-
-
-def _check_model(args: argparse.Namespace) -> bool:
-    folder = models.locate(args.lang, args.model, root=args.dir)
-    if folder is None:
-        print(f"model: none for {args.lang}; run `dudo voice install {args.lang}` or pass --model")
-        return False
-    from dudo_hub.voice.grammar import call_hints, hearable_calls, missing_words
-    from dudo_hub.voice.packs import UnknownLanguageError
-    from dudo_hub.voice.recogniser import load_model, vocabulary
-
-    try:
-        known = vocabulary(load_model(str(models.check_model_dir(folder))))
-    except Exception as err:  # ModelError, or vosk failing to load it
-        print(f"model: {err}")
-        return False
-    try:
-        calls = hearable_calls(args.lang, known)
-    except UnknownLanguageError as err:
-        print(f"model: {folder} loads; {err}")
-        return True
-    can = [c for c, phrases in calls.items() if phrases]
-    print(f"model: {folder} (hears: {', '.join(can) or 'no call'})")
-    for hint in call_hints(args.lang, known).values():
-        print(f"model: {hint}")
-    missing = missing_words(args.lang, known)
-    if missing:
-        print(f"model: words it cannot hear in any spelling: {', '.join(missing)}")
-    return True
-
-
-def _check_microphone() -> None:
-    from dudo_hub.voice.microphone import AudioUnavailable, default_input, load_sounddevice
-
-    try:
-        device, rate = default_input(load_sounddevice())
-        print(f"microphone: device {device} at {rate} Hz")
-    except AudioUnavailable as err:
-        print(f"microphone: {err.reason}: {err.detail}")
-
-
-def _check_speech(lang: str) -> None:
-    from dudo_hub.voice.speech import SpeechUnavailable, configured_engine, espeak_present, pyttsx3_engine, voice_id
-
-    if not espeak_present():
-        print("speech: espeak-ng is missing (install espeak-ng)")
-        return
-    try:
-        configured_engine(pyttsx3_engine, lang, None)
-        print(f"speech: espeak-ng voice {voice_id(lang)}")
-    except SpeechUnavailable as err:
-        print(f"speech: {err.detail}")

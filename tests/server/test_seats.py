@@ -97,3 +97,19 @@ def test_connection_presence_is_public(app, hub):
     ann.close()
     assert tv.state["room"]["seats"][0]["connected"] is False
     assert "token" not in str(tv.log)
+
+
+def test_a_phone_that_leaves_while_taking_a_seat_leaves_it_dropped(app, hub, monkeypatch):
+    code = hub.default_code
+    phone = Client(app, "phone", code)
+    bind = hub.bind
+
+    def gone_first(sid, player, token):  # the connection closes while the room seats it
+        hub.disconnect(sid)
+        return bind(sid, player, token)
+
+    monkeypatch.setattr(hub, "bind", gone_first)
+    reply = phone.ask("seat:take", {"name": "Ann"})
+    assert reply["ok"], reply
+    seat = hub.room(code).seat("Ann")
+    assert seat.connected is False and seat.dropped_at is not None
