@@ -70,13 +70,18 @@ def _add_from(sub: argparse._SubParsersAction, module: str, function: str) -> No
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `dudo` console script."""
-    from dudo_hub.server.asyncmode import patch_for_serve
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        from dudo_hub.server.asyncmode import patch_for_serve
 
-    patch_for_serve(sys.argv[1:] if argv is None else argv)  # `dudo serve` on gevent: before any other import
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler: Handler = args.handler
-    return handler(args)
+        patch_for_serve(words)  # `dudo serve` on gevent: before any other import
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        handler: Handler = args.handler
+        return handler(args)
+    except KeyboardInterrupt:  # Ctrl-C before a command installs its own stop (the hub's start-up)
+        print("Stopped.", file=sys.stderr)
+        return 0 if words[:1] == ["serve"] else 130
 
 
 if __name__ == "__main__":
