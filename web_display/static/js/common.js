@@ -33,14 +33,24 @@ export async function loadStrings(lang) {
   }
 }
 
-/** The catalogue text for `key` with {placeholders} filled; `vars._fallback` (or the key's last part) if missing. */
+/** The catalogue text for `key` with {placeholders} filled; `vars._fallback` (or the key's last part) if missing.
+    A plural object ({"=0", "one", "other"...}) takes the form for `vars.n`: exact value, else CLDR category. */
 export function t(key, vars = {}) {
   let text = strings[key];
   if (text === undefined || text === null) {
     if (vars._fallback !== undefined) return vars._fallback;
     text = key.split(".").pop().replace(/_/g, " ");
   }
+  if (typeof text === "object") text = pluralForm(text, Number(vars.n) || 0);
   return String(text).replace(/\{(\w+)\}/g, (m, name) => (vars[name] !== undefined && vars[name] !== null ? vars[name] : m));
+}
+
+/** The form of a plural object for `n` (the hub chooses the same with Babel: web_display/catalogue.py). */
+export function pluralForm(forms, n) {
+  const exact = forms[`=${n}`];
+  if (exact !== undefined) return exact;
+  const cat = new Intl.PluralRules(currentLang || ctx.lang).select(n);
+  return forms[cat] !== undefined ? forms[cat] : forms.other;
 }
 
 export function has(key) {
@@ -119,10 +129,9 @@ export function realOf(room) {
   return (room && room.real) || { mode: "hub", waiting: [], proposal: null };
 }
 
-/** A list of names in the catalogue's words: "Marco, Giulia e Luca". */
+/** A list of names as the language lists them (CLDR, Intl.ListFormat): "Marco, Giulia e Luca". */
 export function nameList(names) {
-  if (names.length < 2) return names.join("");
-  return t("list.last", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+  return new Intl.ListFormat(currentLang || ctx.lang, { style: "long", type: "conjunction" }).format(names);
 }
 
 /**

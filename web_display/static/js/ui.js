@@ -207,7 +207,7 @@ export function storyOf(reveal) {
 /** The call and the count: "Ann dice DUBITO a Bob!" and "7 × [5]: ce ne sono 6". */
 export function RevealHead({ reveal, paco }) {
   const [q, face] = reveal.bid;
-  const count = reveal.count === 0 ? t("reveal.count_0") : reveal.count === 1 ? t("reveal.count_1") : t("reveal.count_n", { n: reveal.count });
+  const count = t("reveal.count", { n: reveal.count });
   const call = reveal.caller ? t(reveal.call === "calza" ? "reveal.calza" : "reveal.dudo", { caller: reveal.caller, bidder: reveal.bidder }) : t("reveal.title");
   return html`<p class="reveal-call ${reveal.call}">${call}</p>
     <p class="reveal-headline"><${Bid} bid=${[q, face]} paco=${paco} /><span class="reveal-count">${count}</span></p>
