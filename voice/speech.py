@@ -1,8 +1,8 @@
 """The hub's voice: one worker thread owns pyttsx3, fed by a queue, under a watchdog.
 
 Handlers only queue sentences (`say` never blocks). The voice is the espeak-ng voice
-whose id is exactly the language's (`roa/it` for Italian): never a voice whose id merely
-contains the letters. A `runAndWait` that does not return within the timeout is a stuck
+whose id is exactly the one the language's pack names (`roa/pt-br` for Portuguese): never
+a voice whose id merely contains the letters. A `runAndWait` that does not return within the timeout is a stuck
 engine: the worker is abandoned and a new engine started; after too many restarts,
 speech is turned off with a message and the hub plays on, showing moves only.
 
@@ -28,10 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from dudo_hub.voice.microphone import Offload, direct
+from dudo_hub.voice.packs import UnknownLanguageError, load_pack
 from dudo_hub.voice.status import VoiceStatus
-
-ESPEAK_VOICES = {"it": "roa/it", "en": "gmw/en", "es": "roa/es", "fr": "roa/fr", "pt": "roa/pt",
-                 "ko": "ko"}
 
 EngineFactory = Callable[[], Any]
 Clock = Callable[[], float]
@@ -46,8 +44,18 @@ class SpeechUnavailable(Exception):
 
 
 def voice_id(lang: str) -> str:
-    """The espeak-ng voice id of `lang` ("it" -> "roa/it")."""
-    return ESPEAK_VOICES.get(lang, lang)
+    """The espeak-ng voice id the pack of `lang` names ("pt" -> "roa/pt-br"); `lang` without a pack."""
+    try:
+        return load_pack(lang).espeak
+    except UnknownLanguageError:
+        return lang
+
+
+def missing_voice(lang: str) -> str:
+    """What to say when espeak-ng lacks the voice of `lang`."""
+    wanted = voice_id(lang)
+    return (f"espeak-ng has no voice {wanted!r} (the voice voice/packs/{lang}.json names); "
+            f"`espeak-ng --voices={lang.split('-')[0]}` lists the voices this machine has")
 
 
 def pick_voice(voices: Iterable[Any], wanted: str) -> str | None:
@@ -84,7 +92,7 @@ def configured_engine(factory: EngineFactory, lang: str, rate: int | None) -> An
     wanted = voice_id(lang)
     chosen = pick_voice(engine.getProperty("voices") or [], wanted)
     if chosen is None:
-        raise SpeechUnavailable("no_espeak", f"espeak-ng has no voice {wanted!r}")
+        raise SpeechUnavailable("no_espeak", missing_voice(lang))
     engine.setProperty("voice", chosen)
     if rate:
         engine.setProperty("rate", rate)

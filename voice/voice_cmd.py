@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from dudo_hub.voice import model as models
+from dudo_hub.voice.packs import languages
 
 
 def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -28,13 +29,14 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     install.add_argument("--timeout", type=float, default=30.0, help="seconds per network read")
     install.set_defaults(handler=_install)
     check = actions.add_parser("check", help="say what voice can do on this machine")
-    check.add_argument("lang", metavar="LANG", nargs="?", default="it")
+    check.add_argument("lang", metavar="LANG", nargs="?", default="it", choices=languages(),
+                       help=f"one of {', '.join(languages())} (default it)")
     check.add_argument("--model", default=None, help="a model folder you already have")
     check.add_argument("--dir", type=Path, default=None, help="where installed models are")
     check.set_defaults(handler=_check)
     test = actions.add_parser("test", help="a one-minute table check: each player says a few calls; "
                               "what was heard, per player and word, with the mic level")
-    test.add_argument("lang", metavar="LANG", nargs="?", default="it")
+    test.add_argument("lang", metavar="LANG", nargs="?", default="it", choices=languages())
     test.add_argument("--players", required=True, help="who takes part, in seat order, e.g. Marco,Giulia")
     test.add_argument("--model", default=None, help="a model folder you already have")
     test.add_argument("--dir", type=Path, default=None, help="where installed models are")
