@@ -5,10 +5,29 @@
 const page = document.body ? document.body.dataset : {};
 let strings = {};
 let currentLang = null;
+const OWN_LANG = "dudo:lang"; // a phone's own language (its screen only), kept on the phone
+const LANGS = parseLangs(page.langs);
+
+function parseLangs(text) {
+  try { return JSON.parse(text || "{}"); } catch { return {}; }
+}
+
+function storedLang() {
+  try {
+    const asked = new URLSearchParams(location.search).get("lang"); // /join/CODE?lang=pt
+    if (asked && LANGS[asked]) localStorage.setItem(OWN_LANG, asked);
+    const own = localStorage.getItem(OWN_LANG);
+    return own && LANGS[own] ? own : null;
+  } catch { return null; }
+}
+
+const OWN = page.role === "phone" ? storedLang() : null;
 
 export const ctx = {
   room: (page.room || "").toUpperCase(),
-  lang: page.lang || "it",
+  langs: LANGS, // {code: name in its own language}: the catalogues on the hub
+  ownLang: OWN,
+  lang: OWN || page.lang || "it", // the catalogue the page starts with
   role: page.role || "tv",
   joinUrl: page.joinUrl || "",
   hostKey: page.hostKey || "",
@@ -70,9 +89,20 @@ export function errorText(code, message) {
   return message || t("err.unknown");
 }
 
-/** Follow the room's language: load its catalogue, then `rerender`. */
+/** Follow the room's language (a phone's own language first, if it chose one): load its catalogue, then `rerender`. */
 export async function followLanguage(roomLang, rerender) {
-  if (roomLang && roomLang !== currentLang && (await loadStrings(roomLang))) rerender();
+  const wanted = ctx.ownLang || roomLang;
+  if (wanted && wanted !== currentLang && (await loadStrings(wanted))) rerender();
+}
+
+/** A phone picks its own language (null: the table's) for its screen; the TV and the voice keep the room's. */
+export async function chooseOwnLang(lang, roomLang, rerender) {
+  ctx.ownLang = lang && LANGS[lang] ? lang : null;
+  try {
+    if (ctx.ownLang) localStorage.setItem(OWN_LANG, ctx.ownLang);
+    else localStorage.removeItem(OWN_LANG);
+  } catch { /* private mode: the choice lasts as long as the page */ }
+  await followLanguage(roomLang, rerender);
 }
 
 export function fmtPct(x) {

@@ -2,7 +2,7 @@
 // voice banner, the palifico note, the roll for the first player. Preact components (htm, no build).
 // They read the protocol's facts only (view.table, view.wild...), never a rule option by name.
 import { html, useEffect, useState } from "/vendor/preact-htm.js";
-import { fmtNum, fmtPct, revealFromEvents, secondsUntil, t } from "./common.js";
+import { chooseOwnLang, ctx, fmtNum, fmtPct, revealFromEvents, secondsUntil, t } from "./common.js";
 
 // ---------- die and bid ----------
 
@@ -23,6 +23,17 @@ function star(cx, cy, outer, inner) {
     points.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
   }
   return points.join(" ");
+}
+
+/** A phone's own language: the table's (the room's, which the TV and the voice keep) or any catalogue's. */
+export function LangPick({ roomLang, onPick }) {
+  const pick = (ev) => chooseOwnLang(ev.target.value || null, roomLang, onPick);
+  return html`<label class="lang-pick"><span>${t("phone.language")}</span>
+    <select id="lang-pick" onChange=${pick}>
+      <option value="" selected=${!ctx.ownLang}>${t("phone.lang_table")}</option>
+      ${Object.entries(ctx.langs).map(([code, name]) => html`<option value=${code} lang=${code}
+        selected=${ctx.ownLang === code}>${name}</option>`)}
+    </select></label>`;
 }
 
 export function faceName(face) {
