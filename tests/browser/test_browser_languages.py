@@ -14,7 +14,7 @@ from typing import Any
 
 import browserkit as kit
 import pytest
-from browserkit import HOST, PHONE, TV, open_page, seat_phone, visible
+from browserkit import HOST, PHONE, TV, open_page, seat_phone
 
 from dudo_hub.web_display.catalogue import LANGS, NAME_KEY, catalogue
 
@@ -22,8 +22,8 @@ pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 2.5}
 PHONES = ("Ana", "Bia")
 MIN_FRAGMENT = 6  # shorter literal parts ("OK", "bot", "Dudo") are shared between languages
-TEXT_SELECTORS = ("h1, h2, h3, p, li:not(.seat-spot), button, label, legend, summary, strong, .chip, .seat-name, .tv-status, "
-                  ".reveal-call, .seat-card, .ph-turn, .btn")
+TEXT_SELECTORS = ("h1, h2, h3, p, li:not(.seat-spot), button, label, legend, summary, strong, .chip, .seat-name, "
+                  ".tv-status, .reveal-call, .seat-card, .ph-turn, .btn")
 
 VISIBLE_TEXT = """() => {
   const lang = document.documentElement.lang;
