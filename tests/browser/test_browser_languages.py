@@ -16,7 +16,7 @@ import browserkit as kit
 import pytest
 from browserkit import HOST, PHONE, TV, open_page, seat_phone
 
-from dudo_hub.web_display.catalogue import LANGS, NAME_KEY, catalogue
+from dudo_hub.web_display.catalogue import LANGS, NAME_KEY, catalogue, category, join
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 2.5}
@@ -191,4 +191,20 @@ def test_a_phone_keeps_its_own_language_while_the_room_changes(hub: Any, browser
     linked = open_page(browser, watch, "linked", f"{hub.url}/join/{hub.code}?lang=it", PHONE)
     linked.wait_for_selector("#lang-pick")
     assert linked.evaluate("document.documentElement.lang") == "it"
+    assert not watch.errors, "\n".join(watch.errors)
+
+
+def test_the_pages_and_the_hub_choose_the_same_plural_forms_and_lists(hub: Any, browser: Any, watch: Any) -> None:
+    """Intl.PluralRules / Intl.ListFormat in chromium and Babel on the hub agree (both CLDR)."""
+    numbers = [*range(0, 120), 1000, 1_000_000]
+    tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
+    for lang in LANGS:
+        pages = tv.evaluate("([lang, numbers]) => numbers.map((n) => new Intl.PluralRules(lang).select(n))",
+                            [lang, numbers])
+        assert pages == [category(lang, n) for n in numbers], lang
+        names = ["Ana", "Bia", "Caio"]
+        listed = tv.evaluate("([lang, names]) => new Intl.ListFormat(lang, {style: 'long', type: 'conjunction'})"
+                             ".format(names)", [lang, names])
+        assert listed == join(names, lang), lang
+    tv.context.close()
     assert not watch.errors, "\n".join(watch.errors)

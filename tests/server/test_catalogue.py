@@ -11,6 +11,7 @@ from dudo_hub.engine.errors import CODES
 from dudo_hub.engine.rules import SOURCES
 from dudo_hub.server.errors import HUB_CODES
 from dudo_hub.voice.packs import languages as pack_languages
+from dudo_hub.voice.packs import load_pack
 from dudo_hub.web_display.catalogue import (
     FALLBACK,
     LANGS,
@@ -45,6 +46,7 @@ def test_one_list_of_languages_catalogues_and_packs_agree():
 
 def test_every_catalogue_names_its_language_in_that_language():
     assert names() == {"en": "English", "es": "Español", "fr": "Français", "it": "Italiano", "pt": "Português"}
+    assert names() == {lang: load_pack(lang).name for lang in LANGS}, "the voice pack names it the same"
 
 
 @pytest.mark.parametrize("lang", LANGS)
