@@ -126,6 +126,7 @@ class Speaker:
         self._generation = 0
         self._busy_since: float | None = None
         self.restarts = 0
+        self._voiced: dict[str, bool] = {}  # language -> does the engine have its pack's voice
         self.enabled = False
         self._stopped = threading.Event()
 
@@ -223,8 +224,17 @@ class Speaker:
             job.done.set_result(ok)
 
     def _speak(self, engine: Any, job: _Job) -> None:
-        """The engine's side: say or write one sentence (blocks until done)."""
-        engine.setProperty("voice", voice_id(self.lang))  # espeak's voice is process-wide
+        """The engine's side: say or write one sentence (blocks until done); nothing, and speech
+        reported off, in a language whose voice this machine lacks (the room may switch back)."""
+        lang = self.lang
+        if lang not in self._voiced:
+            self._voiced[lang] = pick_voice(engine.getProperty("voices") or [], voice_id(lang)) is not None
+        if not self._voiced[lang]:
+            self.status.speech_off("no_espeak", detail=missing_voice(lang))
+            raise SpeechUnavailable("no_espeak", missing_voice(lang))
+        if self.status.snapshot().get("speech_reason") == "no_espeak":
+            self.status.speech_on()
+        engine.setProperty("voice", voice_id(lang))  # espeak's voice is process-wide
         if job.path is None:
             engine.say(job.text)
         else:

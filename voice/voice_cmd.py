@@ -20,7 +20,7 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     voice = sub.add_parser("voice", help="the offline speech model, microphone and voice")
     actions = voice.add_subparsers(dest="voice_command", required=True)
     install = actions.add_parser("install", help="download the official small Vosk model of LANG")
-    install.add_argument("lang", metavar="LANG", help=f"one of {', '.join(sorted(models.KNOWN))}")
+    install.add_argument("lang", metavar="LANG", help=f"one of {', '.join(languages())}")
     install.add_argument("--dir", type=Path, default=None,
                          help=f"where models go (default {models.data_dir()})")
     install.add_argument("--base-url", default=models.BASE_URL, help="where the zips are")

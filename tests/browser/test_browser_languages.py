@@ -153,6 +153,9 @@ def test_a_round_in_each_language_on_every_screen(hub: Any, browser: Any, watch:
     tv.screenshot(path=str(out / f"{lang}-tv-reveal.png"))
     phone.screenshot(path=str(out / f"{lang}-phone-reveal.png"))
     host.screenshot(path=str(out / f"{lang}-host-game.png"), full_page=True)
+    host.check(f'input[name="lang"][value="{start}"]')  # mid-game, back: every screen follows again
+    follow(pages, start)
+    found += problems(pages, start, "switched back")
     assert not found, "\n".join(found)
     for page in (tv, host, phone, other):
         page.context.close()

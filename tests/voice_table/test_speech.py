@@ -68,7 +68,7 @@ class StuckEngine:
         self.said: list[str] = []
 
     def getProperty(self, name: str) -> Any:  # noqa: N802
-        return [SimpleNamespace(id="roa/it")]
+        return [SimpleNamespace(id=load_pack(lang).espeak) for lang in languages()]
 
     def setProperty(self, name: str, value: Any) -> None:  # noqa: N802
         pass
@@ -221,3 +221,26 @@ def test_a_missing_pack_voice_says_which_and_how_to_list_them() -> None:
     _wait(lambda: not speaker.enabled)
     message = status.snapshot()["message"]
     assert "'roa/pt-br'" in message and "voice/packs/pt.json" in message and "espeak-ng --voices=pt" in message
+
+
+def test_switching_to_a_language_without_its_voice_says_so_and_back_speaks_again() -> None:
+    class OnlyItalian(StuckEngine):
+        def getProperty(self, name: str) -> Any:  # noqa: N802
+            return [SimpleNamespace(id="roa/it")]
+
+        def save_to_file(self, text: str, path: str) -> None:
+            self.said.append(text)
+
+    release = threading.Event()
+    release.set()
+    status = VoiceStatus(out=io.StringIO())
+    engine = OnlyItalian(release)
+    speaker = Speaker("it", status, factory=lambda: engine, check_espeak=False)
+    assert speaker.start()
+    speaker.set_language("fr")
+    assert not speaker.save_to_file("Trois cinq.", "/tmp/never.wav").result(timeout=5)
+    assert "'roa/fr'" in status.snapshot()["message"] and status.snapshot()["speech_reason"] == "no_espeak"
+    speaker.set_language("it")
+    assert speaker.save_to_file("Tre cinque.", "/tmp/never.wav").result(timeout=5)
+    assert status.snapshot()["speech_reason"] is None
+    speaker.stop()
