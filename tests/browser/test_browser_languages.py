@@ -211,3 +211,40 @@ def test_the_pages_and_the_hub_choose_the_same_plural_forms_and_lists(hub: Any, 
         assert listed == join(names, lang), lang
     tv.context.close()
     assert not watch.errors, "\n".join(watch.errors)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_palifico_and_the_winner_in_each_language(hub: Any, browser: Any, watch: Any, artifacts: Path,
+                                                  lang: str) -> None:
+    """Two dice each: a palifico round, then the end of the game, on the TV and a phone."""
+    out = artifacts / "languages"
+    out.mkdir(exist_ok=True)
+    room = kit.fresh_lobby(hub)
+    room.configure("dudo", {"max_dice": 2}, lang)
+    tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
+    phone = seat_phone(browser, watch, hub.url, hub.code, PHONES[0])
+    room.take_seat("Caio")
+    room.start()
+    pages = {"tv": tv, "phone": phone}
+    follow(pages, lang)
+    found: list[str] = []
+    for _ in range(8):
+        kit.round_lost_by_bidder(room)
+        if room.over or room.state.palifico:
+            break
+    assert room.state.palifico and not room.over, "a player down to one die opens a palifico round"
+    if room.state.palifico:
+        tv.wait_for_selector(".tv-banner .palifico-note")
+        found += problems(pages, lang, "palifico")
+        tv.screenshot(path=str(out / f"{lang}-tv-palifico.png"))
+    while not room.over:
+        kit.round_lost_by_bidder(room)
+    tv.wait_for_selector(".overlay.winner")
+    phone.wait_for_selector("#final")
+    found += problems(pages, lang, "winner")
+    tv.screenshot(path=str(out / f"{lang}-tv-winner.png"))
+    phone.screenshot(path=str(out / f"{lang}-phone-winner.png"))
+    assert not found, "\n".join(found)
+    for page in pages.values():
+        page.context.close()
+    assert not watch.errors, "\n".join(watch.errors)
