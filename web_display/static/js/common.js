@@ -161,6 +161,7 @@ export function realOf(room) {
 
 /** A list of names as the language lists them (CLDR, Intl.ListFormat): "Marco, Giulia e Luca". */
 export function nameList(names) {
+  if (typeof Intl.ListFormat !== "function") return names.join(", "); // browsers before 2021
   return new Intl.ListFormat(currentLang || ctx.lang, { style: "long", type: "conjunction" }).format(names);
 }
 
