@@ -248,3 +248,45 @@ def test_palifico_and_the_winner_in_each_language(hub: Any, browser: Any, watch:
     for page in pages.values():
         page.context.close()
     assert not watch.errors, "\n".join(watch.errors)
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
+def test_real_cups_keypad_and_count_in_each_language(hub: Any, browser: Any, watch: Any, artifacts: Path,
+                                                     lang: str) -> None:
+    """The keypad of a cup tapped in (referee) and the count at the reveal (scoreboard), on a phone
+    and the TV: the longest screens' sentences, in each seed's language."""
+    out = artifacts / "languages"
+    out.mkdir(exist_ok=True)
+    found: list[str] = []
+    for dice in ("referee", "scoreboard"):
+        room = kit.fresh_lobby(hub)
+        room.configure("dudo", None, lang, None, dice)
+        tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
+        phone = seat_phone(browser, watch, hub.url, hub.code, PHONES[0])
+        room.take_seat("Caio")
+        room.start()
+        pages = {"tv": tv, "phone": phone}
+        follow(pages, lang)
+        if dice == "referee":
+            phone.wait_for_selector("#keypad")
+            for face in (2, 5):
+                phone.click(f".kp-face[data-face='{face}']")
+            found += problems(pages, lang, "keypad")
+            phone.screenshot(path=str(out / f"{lang}-phone-keypad.png"))
+        else:
+            kit.opening(room)
+            kit.play(room, kit.to_act(room), {"action": "bid", "quantity": 2, "face": 3})
+            kit.play(room, kit.to_act(room), {"action": "dudo"})
+            phone.wait_for_selector("#count")
+            tv.wait_for_selector("#count-screen")
+            found += problems(pages, lang, "count")
+            room.table_says("Caio", "propose", 2)
+            tv.wait_for_selector(".count-n")
+            phone.wait_for_timeout(300)
+            found += problems(pages, lang, "count proposed")
+            phone.screenshot(path=str(out / f"{lang}-phone-count.png"))
+            tv.screenshot(path=str(out / f"{lang}-tv-count.png"))
+        for page in pages.values():
+            page.context.close()
+    assert not found, "\n".join(found)
+    assert not watch.errors, "\n".join(watch.errors)
