@@ -16,7 +16,7 @@ from dudo_hub.server.errors import HubError
 from dudo_hub.server.names import clean_name, same_name
 from dudo_hub.server.realdice import MODES as DICE_MODES
 from dudo_hub.server.seats import BOT, HUMAN, Seat
-from dudo_hub.web_display.catalogue import LANGS
+from dudo_hub.web_display.catalogue import LANGS, names
 
 
 def default_level() -> str:
@@ -33,6 +33,7 @@ def catalogue() -> dict[str, Any]:
         "bot_levels": list(LEVELS),
         "default_level": default_level(),
         "langs": list(LANGS),
+        "lang_names": names(),
         "dice_modes": list(DICE_MODES),
     }
 

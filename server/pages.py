@@ -39,7 +39,9 @@ def _join_url(room: Room) -> str:
 
 
 def _page(template: str, room: Room, role: str, **extra: Any) -> str:
-    context = {"room": room.code, "lang": room.lang, "join_url": _join_url(room), "role": role, **extra}
+    context = {"room": room.code, "lang": room.lang, "join_url": _join_url(room), "role": role,
+               "boot_failed": catalogue.text("conn.boot_failed", room.lang),
+               "langs": catalogue.names(), **extra}
     return render_template(template, **context)
 
 

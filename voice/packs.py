@@ -1,6 +1,7 @@
 """Language packs: load `voice/packs/<lang>.json`, check it, and index its phrases.
 
-A pack is data: number words and the rules that compound them, face names, calls,
+A pack is data: the espeak-ng voice that speaks it and the Vosk model that hears it,
+number words and the rules that compound them, face names, calls,
 cancel words, the words that may surround a call (`fillers`), the words that may join
 a quantity to its face (`links`: "sette dadi da cinque"), self-correction markers
 (`corrections`: "no", "anzi"), common table words that are never part of a call
@@ -23,6 +24,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from babel import Locale, UnknownLocaleError
 
 from dudo_hub.voice.numbers import CompoundRule, number_words
 from dudo_hub.voice.text import fold, phrase_key
@@ -86,7 +89,7 @@ PLURAL_FIELD: Mapping[str, str] = {
     "bullet_added": "bullets",
     "bullet_removed": "bullets",
 }
-"""Events whose template may have a "one" and an "other" form, and the field choosing."""
+"""Events whose template may have plural forms (see Template), and the field choosing."""
 
 _PACKS = resources.files("dudo_hub.voice") / "packs"
 
@@ -131,11 +134,17 @@ class CountPhrases:
 
 @dataclass(frozen=True, slots=True)
 class Template:
-    """A sentence to speak: `other`, or `one` when the plural field is 1."""
+    """A sentence to speak. A plural one has forms keyed like ICU messages: exact values
+    (`"=0"`), the language's CLDR categories (`"one"`, `"many"`), always `"other"`; the
+    event's plural field chooses (`voice.wording.announce`, with Babel)."""
 
-    other: str
-    one: str | None
+    forms: Mapping[str, str]
     fields: frozenset[str]
+
+    @property
+    def other(self) -> str:
+        """The form for any number (and the only form of a sentence that has no number)."""
+        return self.forms["other"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,8 @@ class Pack:
 
     lang: str
     name: str
+    espeak: str  # the espeak-ng voice id that speaks it ("roa/pt-BR")
+    vosk_model: str  # the official small Vosk model that hears it ("vosk-model-small-pt-0.3")
     numbers: Mapping[int, tuple[str, ...]]
     faces: Mapping[int, FaceNames]
     calls: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> phrases
@@ -164,6 +175,14 @@ class Pack:
             return self.numbers[value][0]
         except KeyError:
             raise ValueError(f"{self.lang}: no words for the number {value}") from None
+
+
+def plural_tags(lang: str) -> set[str]:
+    """The CLDR plural categories of `lang` besides "other" (empty for a tag Babel lacks)."""
+    try:
+        return set(Locale.parse(lang).plural_form.tags)
+    except (UnknownLocaleError, ValueError):
+        return set()
 
 
 def languages() -> tuple[str, ...]:
@@ -199,6 +218,7 @@ class _Reader:
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
+        self.lang = "en"
 
     def fail(self, where: str, problem: str) -> PackError:
         return PackError(f"{self.origin}: {where}: {problem}")
@@ -227,7 +247,7 @@ class _Reader:
 
     def pack(self, data: Any) -> Pack:
         data = self.obj(data, "pack")
-        lang = self.text(data.get("lang"), "lang")
+        lang = self.lang = self.text(data.get("lang"), "lang")
         calls = self.obj(data.get("calls"), "calls")
         pack_calls = {call: self.words(calls.get(call), f"calls.{call}") for call in CALLS}
         pack_calls["cancel"] = self.words(data.get("cancel"), "cancel")
@@ -246,8 +266,10 @@ class _Reader:
         meanings = self.meanings(numbers, faces, pack_calls, words, alikes, tails)
         name = self.text(data.get("name", lang), "name")
         counts = self.counts(self.obj(data.get("counts"), "counts"))
-        return Pack(lang, name, numbers, faces, pack_calls, words["fillers"], words["links"], words["corrections"],
-                    words["table_words"], alikes, tails, handoffs, counts, speech, meanings)
+        espeak = self.text(data.get("espeak"), "espeak")
+        vosk_model = self.text(data.get("vosk_model"), "vosk_model")
+        return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
+                    words["corrections"], words["table_words"], alikes, tails, handoffs, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []
@@ -311,18 +333,25 @@ class _Reader:
 
     def template(self, value: Any, where: str, key: str, allowed: frozenset[str]) -> Template:
         if isinstance(value, dict) and key in PLURAL_FIELD:
-            if set(value) != {"one", "other"}:
-                raise self.fail(where, 'expected the forms "one" and "other"')
-            one, other = self.text(value["one"], f"{where}.one"), self.text(value["other"], f"{where}.other")
+            forms = {name: self.text(form, f"{where}.{name}") for name, form in value.items()}
+            self.plural_forms(forms, where)
         else:
-            one, other = None, self.text(value, where)
+            forms = {"other": self.text(value, where)}
         used: set[str] = set()
-        for form in (one, other):
-            if form is not None:
-                used |= self.fields(form, where)
+        for form in forms.values():
+            used |= self.fields(form, where)
         if used - allowed:
             raise self.fail(where, f"unknown fields {sorted(used - allowed)}; allowed: {sorted(allowed)}")
-        return Template(other, one, frozenset(used))
+        return Template(forms, frozenset(used))
+
+    def plural_forms(self, forms: Mapping[str, str], where: str) -> None:
+        """"other" and only this language's CLDR categories or exact values ("=0")."""
+        if "other" not in forms:
+            raise self.fail(where, 'a plural needs the form "other"')
+        tags = plural_tags(self.lang) | {"other"}
+        bad = [name for name in forms if name not in tags and not (name[:1] == "=" and name[1:].isdigit())]
+        if bad:
+            raise self.fail(where, f"{bad} are no plural forms of {self.lang!r}: use =N or {sorted(tags)}")
 
     def fields(self, template: str, where: str) -> set[str]:
         try:

@@ -1,8 +1,8 @@
 """The hub's voice: one worker thread owns pyttsx3, fed by a queue, under a watchdog.
 
 Handlers only queue sentences (`say` never blocks). The voice is the espeak-ng voice
-whose id is exactly the language's (`roa/it` for Italian): never a voice whose id merely
-contains the letters. A `runAndWait` that does not return within the timeout is a stuck
+whose id is exactly the one the language's pack names (`roa/pt-br` for Portuguese): never
+a voice whose id merely contains the letters. A `runAndWait` that does not return within the timeout is a stuck
 engine: the worker is abandoned and a new engine started; after too many restarts,
 speech is turned off with a message and the hub plays on, showing moves only.
 
@@ -28,10 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from dudo_hub.voice.microphone import Offload, direct
+from dudo_hub.voice.packs import UnknownLanguageError, load_pack
 from dudo_hub.voice.status import VoiceStatus
-
-ESPEAK_VOICES = {"it": "roa/it", "en": "gmw/en", "es": "roa/es", "fr": "roa/fr", "pt": "roa/pt",
-                 "ko": "ko"}
 
 EngineFactory = Callable[[], Any]
 Clock = Callable[[], float]
@@ -46,8 +44,18 @@ class SpeechUnavailable(Exception):
 
 
 def voice_id(lang: str) -> str:
-    """The espeak-ng voice id of `lang` ("it" -> "roa/it")."""
-    return ESPEAK_VOICES.get(lang, lang)
+    """The espeak-ng voice id the pack of `lang` names ("pt" -> "roa/pt-br"); `lang` without a pack."""
+    try:
+        return load_pack(lang).espeak
+    except UnknownLanguageError:
+        return lang
+
+
+def missing_voice(lang: str) -> str:
+    """What to say when espeak-ng lacks the voice of `lang`."""
+    wanted = voice_id(lang)
+    return (f"espeak-ng has no voice {wanted!r} (the voice voice/packs/{lang}.json names); "
+            f"`espeak-ng --voices={lang.split('-')[0]}` lists the voices this machine has")
 
 
 def pick_voice(voices: Iterable[Any], wanted: str) -> str | None:
@@ -84,7 +92,7 @@ def configured_engine(factory: EngineFactory, lang: str, rate: int | None) -> An
     wanted = voice_id(lang)
     chosen = pick_voice(engine.getProperty("voices") or [], wanted)
     if chosen is None:
-        raise SpeechUnavailable("no_espeak", f"espeak-ng has no voice {wanted!r}")
+        raise SpeechUnavailable("no_espeak", missing_voice(lang))
     engine.setProperty("voice", chosen)
     if rate:
         engine.setProperty("rate", rate)
@@ -118,6 +126,7 @@ class Speaker:
         self._generation = 0
         self._busy_since: float | None = None
         self.restarts = 0
+        self._voiced: dict[str, bool] = {}  # language -> does the engine have its pack's voice
         self.enabled = False
         self._stopped = threading.Event()
 
@@ -215,8 +224,17 @@ class Speaker:
             job.done.set_result(ok)
 
     def _speak(self, engine: Any, job: _Job) -> None:
-        """The engine's side: say or write one sentence (blocks until done)."""
-        engine.setProperty("voice", voice_id(self.lang))  # espeak's voice is process-wide
+        """The engine's side: say or write one sentence (blocks until done); nothing, and speech
+        reported off, in a language whose voice this machine lacks (the room may switch back)."""
+        lang = self.lang
+        if lang not in self._voiced:
+            self._voiced[lang] = pick_voice(engine.getProperty("voices") or [], voice_id(lang)) is not None
+        if not self._voiced[lang]:
+            self.status.speech_off("no_espeak", detail=missing_voice(lang))
+            raise SpeechUnavailable("no_espeak", missing_voice(lang))
+        if self.status.snapshot().get("speech_reason") == "no_espeak":
+            self.status.speech_on()
+        engine.setProperty("voice", voice_id(lang))  # espeak's voice is process-wide
         if job.path is None:
             engine.say(job.text)
         else:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from dudo_hub.voice import model as models
+from dudo_hub.voice.packs import languages
 
 
 def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -19,7 +20,7 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     voice = sub.add_parser("voice", help="the offline speech model, microphone and voice")
     actions = voice.add_subparsers(dest="voice_command", required=True)
     install = actions.add_parser("install", help="download the official small Vosk model of LANG")
-    install.add_argument("lang", metavar="LANG", help=f"one of {', '.join(sorted(models.KNOWN))}")
+    install.add_argument("lang", metavar="LANG", help=f"one of {', '.join(languages())}")
     install.add_argument("--dir", type=Path, default=None,
                          help=f"where models go (default {models.data_dir()})")
     install.add_argument("--base-url", default=models.BASE_URL, help="where the zips are")
@@ -30,13 +31,13 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     check = actions.add_parser("check", help="say what voice can do on this machine, what to run to fix "
                                "what does not work, and whether voice will be on (exit 0) or off (exit 1)")
     check.add_argument("lang", metavar="LANG", nargs="?", default="it",
-                       help="a language with a voice pack (default it)")
+                       help=f"a language with a voice pack: {', '.join(languages())} (default it)")
     check.add_argument("--model", default=None, help="a model folder you already have")
     check.add_argument("--dir", type=Path, default=None, help="where installed models are")
     check.set_defaults(handler=_check)
     test = actions.add_parser("test", help="a one-minute table check: each player says a few calls; "
                               "what was heard, per player and word, with the mic level")
-    test.add_argument("lang", metavar="LANG", nargs="?", default="it")
+    test.add_argument("lang", metavar="LANG", nargs="?", default="it", choices=languages())
     test.add_argument("--players", required=True, help="who takes part, in seat order, e.g. Marco,Giulia")
     test.add_argument("--model", default=None, help="a model folder you already have")
     test.add_argument("--dir", type=Path, default=None, help="where installed models are")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dudo_hub.voice.packs import PLURAL_FIELD, Pack, load_pack
+from dudo_hub.web_display.catalogue import plural
 
 _NUMBER_FIELDS = ("count", "dice", "bullets", "quantity")
 
@@ -42,9 +43,9 @@ def announce(lang: str, key: str, **fields: object) -> str:
     missing = template.fields - values.keys()
     if missing:
         raise ValueError(f"announcement {key!r} needs the fields {sorted(missing)}")
-    plural = PLURAL_FIELD.get(key)
-    one = template.one is not None and plural is not None and fields.get(plural) == 1
-    return (template.one if one and template.one else template.other).format_map(values)
+    count = fields.get(PLURAL_FIELD.get(key, ""))
+    form = plural(template.forms, pack.lang, count) if isinstance(count, int) else template.other
+    return form.format_map(values)
 
 
 def _spoken(pack: Pack, fields: Mapping[str, object]) -> dict[str, str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from jinja2 import DictLoader
 
@@ -59,3 +61,18 @@ def test_the_vendored_libraries_are_the_listed_ones(http):
             assert reply.mimetype == "application/javascript"
     assert http.get("/vendor/left-pad.js").status_code == 404
     assert http.get("/vendor/..%2Fvendor.json").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr", "es"])
+def test_a_room_in_each_language_serves_its_pages_and_strings(app, hub, lang):
+    """The real templates: the page's language, every language offered by name, the boot sentence."""
+    from dudo_hub.web_display.catalogue import catalogue, names
+
+    room = hub.create_room(lang=lang)
+    page = app.test_client().get(f"/join/{room.code}").text
+    assert f'<html lang="{lang}">' in page and f'data-lang="{lang}"' in page
+    for name in names().values():
+        assert json.dumps(name)[1:-1] in page  # as Jinja's tojson writes it
+    assert json.dumps(catalogue(lang)["conn.boot_failed"]) in page
+    strings = app.test_client().get(f"/api/strings/{lang}").json
+    assert strings == catalogue(lang) and strings["lang.name"] == names()[lang]

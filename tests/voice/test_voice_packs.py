@@ -78,9 +78,24 @@ def _tail_clash(data: dict[str, Any]) -> None:
     data["call_tails"]["dudo"].append("allora")
 
 
+def _few_plural(data: dict[str, Any]) -> None:
+    data["events"]["reveal"] = {"few": "Ci sono {count} {face}.", "other": "Ci sono {count} {face}."}
+
+
+def _no_other(data: dict[str, Any]) -> None:
+    data["events"]["reveal"] = {"one": "C'è un {face}."}
+
+
+def _no_voice(data: dict[str, Any]) -> None:
+    del data["espeak"]
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
+        (_few_plural, r"events\.reveal: \['few'\] are no plural forms of 'it'"),
+        (_no_other, r'events\.reveal: a plural needs the form "other"'),
+        (_no_voice, r"espeak: expected a non-empty string"),
         (_drop_error, r"errors\.face_locked: expected a non-empty string"),
         (_bad_field, r"events\.winner: unknown fields \['winer'\]"),
         (_clash, r"'dudo': means both call dudo and filler"),
@@ -107,3 +122,31 @@ def test_invalid_json_is_a_pack_error(tmp_path: Path) -> None:
     path.write_text("{", encoding="utf-8")
     with pytest.raises(PackError, match="not valid JSON"):
         load_pack_file(path)
+
+
+# Each language's reveal at 0, 1, 2 and 5 (Babel's CLDR categories, exact values first).
+REVEALS = {
+    "en": ["There are none.", "There is just one five.", "There are two fives.", "There are five fives."],
+    "it": ["Non ce n'è nessuno.", "C'è un solo cinque.", "Ci sono due cinque.", "Ci sono cinque cinque."],
+    "pt": ["Não tem nenhum.", "Há um só cinco.", "Há dois cincos.", "Há cinco cincos."],
+    "fr": ["Il n'y en a aucun.", "Il y a un seul cinq.", "Il y a deux cinq.", "Il y a cinq cinq."],
+    "es": ["No hay ninguno.", "Hay un solo cinco.", "Hay dos cincos.", "Hay cinco cincos."],
+}
+
+
+def test_spoken_plurals_at_0_1_2_and_5() -> None:
+    from dudo_hub.voice.wording import announce
+
+    assert set(REVEALS) == set(languages())
+    for lang, sentences in REVEALS.items():
+        assert [announce(lang, "reveal", count=n, face=5) for n in (0, 1, 2, 5)] == sentences, lang
+        lost = [announce(lang, "die_lost", player="Ana", dice=n) for n in (0, 1, 2)]
+        assert len(set(lost)) == 3 and "{" not in "".join(lost), lang
+
+
+def test_french_zero_is_not_said_as_one() -> None:
+    """CLDR puts 0 in French's "one": the exact "=0" form says it, never "un seul"."""
+    from dudo_hub.voice.wording import announce
+
+    assert "seul" not in announce("fr", "reveal", count=0, face=5)
+    assert "reste un" not in announce("fr", "die_lost", player="Ana", dice=0)

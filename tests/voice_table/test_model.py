@@ -6,6 +6,7 @@ import hashlib
 import http.server
 import io
 import json
+import shutil
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -15,24 +16,26 @@ import pytest
 
 from dudo_hub.voice import model as models
 from dudo_hub.voice.model import ModelError, ModelInfo
+from dudo_hub.voice.packs import languages, load_pack
 
 NAME = "vosk-model-small-xx-0.1"
 
 
-def make_zip() -> bytes:
+def make_zip(name: str = NAME) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        zf.writestr(f"{NAME}/am/final.mdl", b"m" * 50_000)
-        zf.writestr(f"{NAME}/graph/HCLr.fst", b"h" * 30_000)
-        zf.writestr(f"{NAME}/graph/Gr.fst", b"g" * 20_000)
+        zf.writestr(f"{name}/am/final.mdl", b"m" * 50_000)
+        zf.writestr(f"{name}/graph/HCLr.fst", b"h" * 30_000)
+        zf.writestr(f"{name}/graph/Gr.fst", b"g" * 20_000)
     return buf.getvalue()
 
 
 class Server:
-    """127.0.0.1 server of one zip and a model list; honours Range; can cut a reply short."""
+    """127.0.0.1 server of zips by model name and their model list; honours Range; can cut a
+    reply short. `payload` is the first model's zip."""
 
-    def __init__(self, payload: bytes) -> None:
-        self.payload = payload
+    def __init__(self, payloads: dict[str, bytes]) -> None:
+        self.payloads = payloads
         self.cut_at: int | None = None
         self.ranges: list[str | None] = []
         owner = self
@@ -43,15 +46,19 @@ class Server:
 
             def do_GET(self) -> None:  # noqa: N802
                 if self.path.endswith("model-list.json"):
-                    body = json.dumps([{"name": NAME, "lang": "xx", "size": len(owner.payload),
-                                        "md5": hashlib.md5(owner.payload).hexdigest()}]).encode()
+                    body = json.dumps([{"name": name, "lang": "xx", "size": len(zipped),
+                                        "md5": hashlib.md5(zipped).hexdigest()}
+                                       for name, zipped in owner.payloads.items()]).encode()
                     return self._send(200, body, len(body))
+                zipped = owner.payloads.get(self.path.strip("/").removesuffix(".zip"))
+                if zipped is None:
+                    return self._send(404, b"", 0)
                 start = 0
                 rng = self.headers.get("Range")
                 owner.ranges.append(rng)
                 if rng:
                     start = int(rng.split("=")[1].split("-")[0])
-                body = owner.payload[start:]
+                body = zipped[start:]
                 self._send(206 if rng else 200, body, len(body), cut=owner.cut_at)
                 owner.cut_at = None
 
@@ -62,13 +69,23 @@ class Server:
                 self.wfile.write(body[:cut] if cut is not None else body)
 
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
 
+    @property
+    def payload(self) -> bytes:
+        return next(iter(self.payloads.values()))
+
+    @payload.setter
+    def payload(self, value: bytes) -> None:
+        self.payloads[next(iter(self.payloads))] = value
+
+
 @pytest.fixture
 def server() -> Iterator[Server]:
-    srv = Server(make_zip())
+    srv = Server({NAME: make_zip()})
     yield srv
     srv.httpd.shutdown()
 
@@ -160,3 +177,62 @@ def test_packaged_korean_model_is_found() -> None:
 def test_unknown_language() -> None:
     with pytest.raises(ModelError, match="known: en, es"):
         models.info_for("tlh")
+
+
+@pytest.fixture
+def official() -> Iterator[Server]:
+    """The official small model of every table language, as small zips on 127.0.0.1."""
+    srv = Server({models.info_for(lang).name: make_zip(models.info_for(lang).name) for lang in languages()})
+    yield srv
+    srv.httpd.shutdown()
+
+
+def test_every_pack_names_the_official_small_model() -> None:
+    assert {lang: models.info_for(lang).name for lang in languages()} == {
+        "en": "vosk-model-small-en-us-0.15", "es": "vosk-model-small-es-0.42", "fr": "vosk-model-small-fr-0.22",
+        "it": "vosk-model-small-it-0.22", "pt": "vosk-model-small-pt-0.3",
+    }
+    assert models.info_for("pt-BR").name == "vosk-model-small-pt-0.3"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_dudo_voice_install_each_language(official: Server, tmp_path: Path, lang: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """`dudo voice install L`: the pack's model, with progress, checked against the list's size and md5."""
+    from dudo_hub.server.cli import main
+
+    name = models.info_for(lang).name
+    argv = ["voice", "install", lang, "--dir", str(tmp_path), "--base-url", official.url,
+            "--list-url", official.url + "model-list.json", "--timeout", "5"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert f"Installing {name}" in out and "MiB" in out and f"Installed in {tmp_path / name}" in out
+    assert models.locate(lang, env={}, root=tmp_path) == tmp_path / name
+    record = json.loads((tmp_path / name / "dudo-model.json").read_text())
+    assert record["lang"] == lang and record["md5"] == hashlib.md5(official.payloads[name]).hexdigest()
+
+
+def test_install_of_a_language_resumes(official: Server, tmp_path: Path) -> None:
+    name = models.info_for("fr").name
+    official.cut_at = 30_000
+    with pytest.raises(ModelError, match="run again to resume"):
+        models.install("fr", tmp_path, base_url=official.url, list_url=None, timeout=2)
+    models.install("fr", tmp_path, base_url=official.url, list_url=official.url + "model-list.json", timeout=5)
+    assert official.ranges[-1] == "bytes=30000-"
+    assert models.check_model_dir(tmp_path / name) == tmp_path / name
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_dudo_voice_check_each_language(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`dudo voice check L` names the model to install and the pack's espeak-ng voice."""
+    from dudo_hub.server.cli import main
+    from dudo_hub.voice.speech import voice_id
+
+    monkeypatch.delenv(models.ENV_VAR, raising=False)
+    assert main(["voice", "check", lang, "--dir", str(tmp_path)]) == 1  # no model installed there
+    out = capsys.readouterr().out
+    assert f"model: none for {lang}; run `dudo voice install {lang}`" in out
+    assert "speech: " in out and voice_id(lang) == load_pack(lang).espeak
+    if shutil.which("espeak-ng"):
+        assert f"speech: espeak-ng voice {load_pack(lang).espeak}" in out, out

@@ -14,9 +14,10 @@ from typing import Any
 
 import pytest
 
+from dudo_hub.voice.packs import languages, load_pack
 from dudo_hub.voice.speech import Speaker, configured_engine, pick_voice
 from dudo_hub.voice.status import VoiceStatus
-from dudo_hub.voice.wording import announce
+from dudo_hub.voice.wording import announce, render_bid
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
@@ -67,7 +68,7 @@ class StuckEngine:
         self.said: list[str] = []
 
     def getProperty(self, name: str) -> Any:  # noqa: N802
-        return [SimpleNamespace(id="roa/it")]
+        return [SimpleNamespace(id=load_pack(lang).espeak) for lang in languages()]
 
     def setProperty(self, name: str, value: Any) -> None:  # noqa: N802
         pass
@@ -185,4 +186,61 @@ def test_speech_follows_the_language() -> None:
     speaker.set_language("es")
     speaker.say("Dudo")
     _wait(lambda: "roa/es" in voices)
+    speaker.stop()
+
+
+@needs_espeak
+@pytest.mark.parametrize("lang", languages())
+def test_speech_says_a_bid_in_each_language(tmp_path: Path, lang: str) -> None:
+    """The pack's espeak-ng voice exists and says a bid, in words of that language."""
+    from dudo_hub.voice.speech import pyttsx3_engine
+
+    engine = configured_engine(pyttsx3_engine, lang, None)
+    engine.runAndWait()
+    assert engine.getProperty("voice") == load_pack(lang).espeak
+    speaker = Speaker(lang, VoiceStatus())
+    assert speaker.start()
+    text = announce(lang, "bid", player="Ana", quantity=7, face=5)
+    assert render_bid(lang, 7, 5) in text
+    target = tmp_path / f"{lang}.wav"
+    assert speaker.save_to_file(text, target).result(timeout=60)
+    speaker.stop()
+    duration, rms = wav_stats(target)
+    assert 0.8 < duration < 10.0, duration
+    assert rms > 300, rms
+
+
+def test_a_missing_pack_voice_says_which_and_how_to_list_them() -> None:
+    class NoBrazilian(StuckEngine):
+        def getProperty(self, name: str) -> Any:  # noqa: N802
+            return [SimpleNamespace(id="roa/pt")]
+
+    status = VoiceStatus()
+    speaker = Speaker("pt", status, factory=lambda: NoBrazilian(threading.Event()), check_espeak=False)
+    speaker.start()
+    _wait(lambda: not speaker.enabled)
+    message = status.snapshot()["message"]
+    assert "'roa/pt-br'" in message and "voice/packs/pt.json" in message and "espeak-ng --voices=pt" in message
+
+
+def test_switching_to_a_language_without_its_voice_says_so_and_back_speaks_again() -> None:
+    class OnlyItalian(StuckEngine):
+        def getProperty(self, name: str) -> Any:  # noqa: N802
+            return [SimpleNamespace(id="roa/it")]
+
+        def save_to_file(self, text: str, path: str) -> None:
+            self.said.append(text)
+
+    release = threading.Event()
+    release.set()
+    status = VoiceStatus(out=io.StringIO())
+    engine = OnlyItalian(release)
+    speaker = Speaker("it", status, factory=lambda: engine, check_espeak=False)
+    assert speaker.start()
+    speaker.set_language("fr")
+    assert not speaker.save_to_file("Trois cinq.", "/tmp/never.wav").result(timeout=5)
+    assert "'roa/fr'" in status.snapshot()["message"] and status.snapshot()["speech_reason"] == "no_espeak"
+    speaker.set_language("it")
+    assert speaker.save_to_file("Tre cinque.", "/tmp/never.wav").result(timeout=5)
+    assert status.snapshot()["speech_reason"] is None
     speaker.stop()

@@ -5,10 +5,29 @@
 const page = document.body ? document.body.dataset : {};
 let strings = {};
 let currentLang = null;
+const OWN_LANG = "dudo:lang"; // a phone's own language (its screen only), kept on the phone
+const LANGS = parseLangs(page.langs);
+
+function parseLangs(text) {
+  try { return JSON.parse(text || "{}"); } catch { return {}; }
+}
+
+function storedLang() {
+  try {
+    const asked = new URLSearchParams(location.search).get("lang"); // /join/CODE?lang=pt
+    if (asked && LANGS[asked]) localStorage.setItem(OWN_LANG, asked);
+    const own = localStorage.getItem(OWN_LANG);
+    return own && LANGS[own] ? own : null;
+  } catch { return null; }
+}
+
+const OWN = page.role === "phone" ? storedLang() : null;
 
 export const ctx = {
   room: (page.room || "").toUpperCase(),
-  lang: page.lang || "it",
+  langs: LANGS, // {code: name in its own language}: the catalogues on the hub
+  ownLang: OWN,
+  lang: OWN || page.lang || "it", // the catalogue the page starts with
   role: page.role || "tv",
   joinUrl: page.joinUrl || "",
   hostKey: page.hostKey || "",
@@ -33,14 +52,24 @@ export async function loadStrings(lang) {
   }
 }
 
-/** The catalogue text for `key` with {placeholders} filled; `vars._fallback` (or the key's last part) if missing. */
+/** The catalogue text for `key` with {placeholders} filled; `vars._fallback` (or the key's last part) if missing.
+    A plural object ({"=0", "one", "other"...}) takes the form for `vars.n`: exact value, else CLDR category. */
 export function t(key, vars = {}) {
   let text = strings[key];
   if (text === undefined || text === null) {
     if (vars._fallback !== undefined) return vars._fallback;
     text = key.split(".").pop().replace(/_/g, " ");
   }
+  if (typeof text === "object") text = pluralForm(text, Number(vars.n) || 0);
   return String(text).replace(/\{(\w+)\}/g, (m, name) => (vars[name] !== undefined && vars[name] !== null ? vars[name] : m));
+}
+
+/** The form of a plural object for `n` (the hub chooses the same with Babel: web_display/catalogue.py). */
+export function pluralForm(forms, n) {
+  const exact = forms[`=${n}`];
+  if (exact !== undefined) return exact;
+  const cat = new Intl.PluralRules(currentLang || ctx.lang).select(n);
+  return forms[cat] !== undefined ? forms[cat] : forms.other;
 }
 
 export function has(key) {
@@ -60,9 +89,20 @@ export function errorText(code, message) {
   return message || t("err.unknown");
 }
 
-/** Follow the room's language: load its catalogue, then `rerender`. */
+/** Follow the room's language (a phone's own language first, if it chose one): load its catalogue, then `rerender`. */
 export async function followLanguage(roomLang, rerender) {
-  if (roomLang && roomLang !== currentLang && (await loadStrings(roomLang))) rerender();
+  const wanted = ctx.ownLang || roomLang;
+  if (wanted && wanted !== currentLang && (await loadStrings(wanted))) rerender();
+}
+
+/** A phone picks its own language (null: the table's) for its screen; the TV and the voice keep the room's. */
+export async function chooseOwnLang(lang, roomLang, rerender) {
+  ctx.ownLang = lang && LANGS[lang] ? lang : null;
+  try {
+    if (ctx.ownLang) localStorage.setItem(OWN_LANG, ctx.ownLang);
+    else localStorage.removeItem(OWN_LANG);
+  } catch { /* private mode: the choice lasts as long as the page */ }
+  await followLanguage(roomLang, rerender);
 }
 
 export function fmtPct(x) {
@@ -119,10 +159,10 @@ export function realOf(room) {
   return (room && room.real) || { mode: "hub", waiting: [], proposal: null };
 }
 
-/** A list of names in the catalogue's words: "Marco, Giulia e Luca". */
+/** A list of names as the language lists them (CLDR, Intl.ListFormat): "Marco, Giulia e Luca". */
 export function nameList(names) {
-  if (names.length < 2) return names.join("");
-  return t("list.last", { rest: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+  if (typeof Intl.ListFormat !== "function") return names.join(", "); // browsers before 2021
+  return new Intl.ListFormat(currentLang || ctx.lang, { style: "long", type: "conjunction" }).format(names);
 }
 
 /**

@@ -232,7 +232,7 @@ function TableSettings({ room, offer }) {
       <legend>${t("host.language")}</legend>
       <div class="chips">${langs.map((l) => html`<label class="chip"><input type="radio" name="lang" value=${l}
         checked=${l === ("lang" in app.pending ? app.pending.lang : room.lang)}
-        onChange=${() => setNow("lang", l, { lang: l }).catch(reportError)} /><span>${t(`host.lang.${l}`, { _fallback: l })}</span></label>`)}</div>
+        onChange=${() => setNow("lang", l, { lang: l }).catch(reportError)} /><span lang=${l}>${(offer && offer.lang_names && offer.lang_names[l]) || l}</span></label>`)}</div>
     </fieldset>
     ${offer ? Object.entries(offer.table).map(([name, values]) => html`<${Choice} prefix="table" name=${name} values=${values}
       value=${name in app.pending ? app.pending[name] : room.table[name]}

@@ -6,7 +6,7 @@ import {
   rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitingFor,
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
-import { Bid, Die, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
+import { Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
 import { MicBar, listening } from "./voiceui.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
@@ -219,10 +219,11 @@ function Join({ room }) {
       <button class="btn btn-primary btn-huge" type="submit" id="sit" disabled=${app.busy}>${app.busy ? t("phone.sitting") : t("phone.sit")}</button>
       <p class="ph-error" id="join-error" role="alert">${app.joinError || (late ? t("err.already_started") : "")}</p>
     </form>
+    <${LangPick} roomLang=${room.lang} onPick=${draw} />
   </section>`;
 }
 
-function Lobby({ seats, me }) {
+function Lobby({ seats, me, room }) {
   return html`<section class="ph-lobby">
     <h1>${t("phone.seated_as", { name: me })}</h1>
     <${CheckMine} me=${me} />
@@ -230,6 +231,7 @@ function Lobby({ seats, me }) {
     <h2>${t("phone.players")}</h2>
     <ul class="ph-chips">${seats.map((s) => html`<li key=${s.name}><${Seat} seat=${s} chip=${true} me=${s.name === me} /></li>`)}</ul>
     <button class="btn btn-ghost" type="button" id="leave" onClick=${() => leaveSeat().catch(reportError)}>${t("phone.leave")}</button>
+    <${LangPick} roomLang=${room.lang} onPick=${draw} />
   </section>`;
 }
 
@@ -402,7 +404,7 @@ function Phone({ payload }) {
   if (!playing) document.body.classList.remove("my-turn");
   let main;
   if (!me) main = html`<${Join} room=${room} />`;
-  else if (!playing) main = html`<${Lobby} seats=${seats} me=${me} />`;
+  else if (!playing) main = html`<${Lobby} seats=${seats} me=${me} room=${room} />`;
   else main = html`<${Game} room=${room} view=${view} legal=${payload.legal} seats=${seats} me=${me} you=${payload.you} />`;
   return html`<header class="ph-top">
       <span class="ph-room">${t("tv.room")} <strong>${room.code}</strong></span>

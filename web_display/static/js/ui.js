@@ -2,7 +2,7 @@
 // voice banner, the palifico note, the roll for the first player. Preact components (htm, no build).
 // They read the protocol's facts only (view.table, view.wild...), never a rule option by name.
 import { html, useEffect, useState } from "/vendor/preact-htm.js";
-import { fmtNum, fmtPct, revealFromEvents, secondsUntil, t } from "./common.js";
+import { chooseOwnLang, ctx, fmtNum, fmtPct, revealFromEvents, secondsUntil, t } from "./common.js";
 
 // ---------- die and bid ----------
 
@@ -23,6 +23,17 @@ function star(cx, cy, outer, inner) {
     points.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
   }
   return points.join(" ");
+}
+
+/** A phone's own language: the table's (the room's, which the TV and the voice keep) or any catalogue's. */
+export function LangPick({ roomLang, onPick }) {
+  const pick = (ev) => chooseOwnLang(ev.target.value || null, roomLang, onPick);
+  return html`<label class="lang-pick"><span>${t("phone.language")}</span>
+    <select id="lang-pick" onChange=${pick}>
+      <option value="" selected=${!ctx.ownLang}>${t("phone.lang_table")}</option>
+      ${Object.entries(ctx.langs).map(([code, name]) => html`<option value=${code} lang=${code}
+        selected=${ctx.ownLang === code}>${name}</option>`)}
+    </select></label>`;
 }
 
 export function faceName(face) {
@@ -207,7 +218,7 @@ export function storyOf(reveal) {
 /** The call and the count: "Ann dice DUBITO a Bob!" and "7 × [5]: ce ne sono 6". */
 export function RevealHead({ reveal, paco }) {
   const [q, face] = reveal.bid;
-  const count = reveal.count === 0 ? t("reveal.count_0") : reveal.count === 1 ? t("reveal.count_1") : t("reveal.count_n", { n: reveal.count });
+  const count = t("reveal.count", { n: reveal.count });
   const call = reveal.caller ? t(reveal.call === "calza" ? "reveal.calza" : "reveal.dudo", { caller: reveal.caller, bidder: reveal.bidder }) : t("reveal.title");
   return html`<p class="reveal-call ${reveal.call}">${call}</p>
     <p class="reveal-headline"><${Bid} bid=${[q, face]} paco=${paco} /><span class="reveal-count">${count}</span></p>

@@ -1,0 +1,102 @@
+"""Spoken calls in every language through the hub's voice path: the room's language picks the
+pack (grammar, parser, announcements) and the model; a scripted recogniser hears the table."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hubkit import Client, host_of, seat
+from test_voice_hub import AllWords, LiveAudio, wait_for
+from voice_table.fakes import ManualTimers, Said, WordsVosk
+
+from dudo_hub.server.voice_link import attach_voice
+from dudo_hub.voice import model as models
+from dudo_hub.voice.packs import languages, load_pack
+from dudo_hub.voice.wording import announce, render_bid
+from dudo_hub.web_display.catalogue import LANGS
+
+
+class Spoken:
+    """A room with voice on a scripted microphone; `loaded` names the models the voice asked for."""
+
+    def __init__(self, app: Any, hub: Any) -> None:
+        self.app, self.hub, self.code = app, hub, hub.default_code
+        self.host = host_of(app, hub)
+        self.phones = {name: seat(app, self.code, name) for name in ("Ana", "Bia", "Caio")}
+        self.room = hub.room(self.code)
+        self.audio = LiveAudio()
+        self.loaded: list[str] = []
+        self.voice: Any = None
+        self.said = Said()
+
+    def start(self, lang: str) -> Client:
+        """The room in `lang` (set from the host page), a game on, voice attached; returns a TV."""
+        assert self.host.ask("host:config", {"lang": lang})["ok"]
+        assert self.host.ask("host:start", {})["ok"]
+        self.voice = attach_voice(self.room, lang, None, speak=False, scheduler=ManualTimers(), out=io.StringIO(),
+                                  source=self.audio, factory=WordsVosk, model_loader=self._load)
+        self.voice.session.table.speech = self.said
+        self.hub.voices[self.code] = self.voice
+        return Client(self.app, "tv", self.code)
+
+    def _load(self, path: str) -> AllWords:
+        self.loaded.append(Path(path).name)
+        return AllWords()
+
+    def say(self, words: str) -> None:
+        """What the table says, as the recogniser hears it."""
+        self.audio.queue.put(words.encode())
+
+
+@pytest.fixture
+def spoken(app: Any, hub: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Spoken]:
+    monkeypatch.setattr(models, "locate", lambda lang, path=None: Path(f"/m/{models.info_for(lang).name}"))
+    monkeypatch.setattr(models, "check_model_dir", lambda p: p)
+    monkeypatch.setattr(models, "data_dir", lambda: tmp_path / "models")
+    table = Spoken(app, hub)
+    yield table
+    if table.voice is not None:
+        table.voice.stop()
+
+
+def test_the_languages_of_rooms_are_the_packs() -> None:
+    assert set(LANGS) == set(languages())
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr", "es", "it", "en"])
+def test_a_room_in_each_language_plays_spoken_calls(spoken: Spoken, lang: str) -> None:
+    tv = spoken.start(lang)
+    room = spoken.room
+    assert spoken.loaded == [models.info_for(lang).name], "the model of the room's language"
+    assert tv.voice["lang"] == lang
+    pack = load_pack(lang)
+    bidder = room.to_act()
+    version = room.version()
+    spoken.say(render_bid(lang, 3, 4))  # "três quatros", "trois quatre", "tres cuatros"...
+    wait_for(lambda: room.version(), lambda v: v == version + 1)
+    assert room.state.standing.bid.to_list() == [3, 4]
+    assert room.state.players[room.state.standing.seat] == bidder
+    wait_for(lambda: spoken.said.lines, lambda lines: announce(lang, "bid", player=bidder, quantity=3, face=4) in lines)
+    challenger = room.to_act()
+    spoken.say(pack.calls["dudo"][-1])  # the pack's own words for it ("não te acredito", "je doute"...)
+    pending = wait_for(lambda: tv.voice, lambda v: v.get("pending") == "confirm")
+    assert pending["player"] == challenger
+
+
+def test_mid_game_the_voice_follows_the_room_from_portuguese_to_french(spoken: Spoken) -> None:
+    tv = spoken.start("pt")
+    room = spoken.room
+    assert spoken.host.ask("host:config", {"lang": "fr"})["ok"]
+    wait_for(lambda: spoken.loaded, lambda names: names[-1] == models.info_for("fr").name)
+    assert tv.voice["lang"] == "fr"
+    version = room.version()
+    spoken.say(render_bid("pt", 3, 4))  # Portuguese is no longer understood
+    spoken.say("euh " + render_bid("fr", 2, 6))
+    wait_for(lambda: room.version(), lambda v: v == version + 1)
+    assert room.state.standing.bid.to_list() == [2, 6]
+    bidder = room.state.players[room.state.standing.seat]
+    wait_for(lambda: spoken.said.lines, lambda lines: f"{bidder} : deux six." in lines)
