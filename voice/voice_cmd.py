@@ -37,7 +37,8 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     check.set_defaults(handler=_check)
     test = actions.add_parser("test", help="a one-minute table check: each player says a few calls; "
                               "what was heard, per player and word, with the mic level")
-    test.add_argument("lang", metavar="LANG", nargs="?", default="it", choices=languages())
+    test.add_argument("lang", metavar="LANG", nargs="?", default="it",
+                      help=f"a language with a voice pack: {', '.join(languages())} (default it)")
     test.add_argument("--players", required=True, help="who takes part, in seat order, e.g. Marco,Giulia")
     test.add_argument("--model", default=None, help="a model folder you already have")
     test.add_argument("--dir", type=Path, default=None, help="where installed models are")

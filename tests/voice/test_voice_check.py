@@ -17,7 +17,7 @@ import pytest
 
 from dudo_hub.voice import checkup, microphone, recogniser, speech, voice_cmd
 from dudo_hub.voice.microphone import AudioUnavailable
-from dudo_hub.voice.packs import load_pack
+from dudo_hub.voice.packs import languages, load_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK_LANGS = sorted(p.stem for p in (ROOT / "voice" / "packs").glob("*.json"))
@@ -59,7 +59,7 @@ def _model_folder(tmp_path: Path) -> Path:
 @pytest.fixture
 def machine(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> SimpleNamespace:
     """Everything works until a test breaks a part: a model, a USB microphone, espeak-ng with every voice."""
-    state = SimpleNamespace(model=FakeModel(), device=USB_MIC, espeak=True, voices=list(speech.ESPEAK_VOICES.values()),
+    state = SimpleNamespace(model=FakeModel(), device=USB_MIC, espeak=True, voices=[speech.voice_id(lang) for lang in languages()],
                             folder=_model_folder(tmp_path), portaudio=True)
     monkeypatch.delenv("DUDO_VOSK_MODEL", raising=False)
     monkeypatch.setattr(recogniser, "load_model", lambda path: state.model)
@@ -99,7 +99,7 @@ def _check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, li
 def _no_codes(lines: list[str]) -> None:
     """No reason code and no espeak-ng voice id reaches the person reading."""
     text = "\n".join(lines)
-    for code in ("no_model", "no_microphone", "no_portaudio", "no_espeak", *speech.ESPEAK_VOICES.values()):
+    for code in ("no_model", "no_microphone", "no_portaudio", "no_espeak", *(speech.voice_id(lang) for lang in languages())):
         assert code not in text.replace("Italiano", "").replace("vosk-model", ""), (code, text)
 
 
