@@ -59,7 +59,8 @@ def _model_folder(tmp_path: Path) -> Path:
 @pytest.fixture
 def machine(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> SimpleNamespace:
     """Everything works until a test breaks a part: a model, a USB microphone, espeak-ng with every voice."""
-    state = SimpleNamespace(model=FakeModel(), device=USB_MIC, espeak=True, voices=[speech.voice_id(lang) for lang in languages()],
+    voices = [speech.voice_id(lang) for lang in languages()]
+    state = SimpleNamespace(model=FakeModel(), device=USB_MIC, espeak=True, voices=voices,
                             folder=_model_folder(tmp_path), portaudio=True)
     monkeypatch.delenv("DUDO_VOSK_MODEL", raising=False)
     monkeypatch.setattr(recogniser, "load_model", lambda path: state.model)
@@ -99,7 +100,8 @@ def _check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, li
 def _no_codes(lines: list[str]) -> None:
     """No reason code and no espeak-ng voice id reaches the person reading."""
     text = "\n".join(lines)
-    for code in ("no_model", "no_microphone", "no_portaudio", "no_espeak", *(speech.voice_id(lang) for lang in languages())):
+    ids = [speech.voice_id(lang) for lang in languages()]
+    for code in ("no_model", "no_microphone", "no_portaudio", "no_espeak", *ids):
         assert code not in text.replace("Italiano", "").replace("vosk-model", ""), (code, text)
 
 
