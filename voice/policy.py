@@ -60,8 +60,11 @@ similarity ("dudu" -> "dudo" is 0.75, "sete" -> "sette" 0.89)."""
 NEAR_MIN_LETTERS = 4
 """Near-misses (of pack words and of names) only for words this long or longer."""
 
-REJECTIONS = ("unclear", "unknown_word", "low_confidence", "question")
+REJECTIONS = ("unclear", "unknown_word", "low_confidence", "question", "sound_alike")
 """Reasons a call that was heard is not played because it was not heard well enough."""
+
+ASKABLE = ("unclear", "unknown_word", "low_confidence", "sound_alike")
+"""Reasons that ask ("Marco: 6 x five?") when the move heard is legal for its player now."""
 
 _QUESTION = re.compile(r"\?[\s!?.…]*$")
 
@@ -153,18 +156,20 @@ class Decision:
 
     `move` is what the words say (for a rejection: what the explained words alone
     said), with the player it is credited to; `played` is True when the hub acts on
-    it; `reason` is the engine's refusal code or one of REJECTIONS.
+    it; `asked` when the hub asks that player "did you mean?" (a legal move heard not
+    well enough to play); `reason` is the engine's refusal code or one of REJECTIONS.
     """
 
     text: str
     move: Intent = NOTHING
     played: bool = False
     reason: str | None = None
+    asked: bool = False
 
     @property
     def rejected(self) -> bool:
-        """True when a call was heard but not well enough to act on."""
-        return self.reason in REJECTIONS
+        """True when a call was heard but not well enough to act on, nor to ask about."""
+        return self.reason in REJECTIONS and not self.asked
 
     @property
     def player(self) -> str | None:
@@ -172,10 +177,15 @@ class Decision:
         return self.move.player
 
     def to_json(self) -> dict[str, Any]:
-        """The `dudo parse --batch` line: text, intent, quantity, face, player, played."""
-        move = NOTHING if self.rejected else self.move
+        """The `dudo parse --batch` line: text, intent, quantity, face, player, played, and
+        asked (the move asked about: {intent, quantity, face, player}, or null)."""
+        move = NOTHING if self.rejected or self.asked else self.move
+        asked = None
+        if self.asked:
+            asked = {"intent": self.move.intent, "quantity": self.move.quantity, "face": self.move.face,
+                     "player": self.move.player}
         return {"text": self.text, "intent": move.intent, "quantity": move.quantity, "face": move.face,
-                "player": move.player, "played": self.played}
+                "player": move.player, "played": self.played, "asked": asked}
 
 
 def decide(
@@ -190,27 +200,91 @@ def decide(
     """Decide what `text` (or the recogniser's `words`) is in `position`."""
     lexemes = _lex(lang, text, words)
     named, lexemes = take_names(lexemes, position.players(), _handoffs(lang))
-    lexemes = correct_near_misses(lang, lexemes)
+    heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
+    guessed = _guessed(lang, heard, lexemes)
     explained = [lx for lx in lexemes if _explained(lx)]
     meanings = [lx.meaning for lx in explained if lx.meaning is not None]
-    move = read(meanings)
+    standing = _standing(position)
+    move, quoted = read(meanings), False
     if move.intent is None:
-        move = read(standing_as_tail(meanings, _standing(position)))
+        move = read(standing_as_tail(meanings, standing))
+    if move.intent is None:
+        move = read(after_quote(meanings, standing))
+        quoted = move.intent is not None
     if move.intent is None:
         return Decision(text)
-    if len(named) > 1 or len(explained) < len(lexemes) or _QUESTION.search(text):
-        reason = "unknown_word" if _unk_inside(lexemes) else "question" if _QUESTION.search(text) else "unclear"
-        return Decision(text, _credit(move, named, speaker, position), reason=reason)
+    credited = _credit(move, named, speaker, position, quoted)
+    if len(named) > 1 or _QUESTION.search(text):
+        return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
+    if len(explained) < len(lexemes):
+        reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
+        if not _one_clear_move(lexemes, move):
+            return Decision(text, credited, reason=reason)
+        return _ask(text, credited, position, reason)
     confidence = min((lx.conf for lx in lexemes if lx.meaning is not None and lx.meaning.kind in CORE), default=1.0)
-    move = replace(_credit(move, named, speaker, position), confidence=confidence)
+    move = replace(credited, confidence=confidence)
     if confidence < min_confidence:
-        return Decision(text, move, reason="low_confidence")
+        return _ask(text, move, position, "low_confidence")
+    if guessed:
+        return _ask(text, move, position, "sound_alike")
     if move.intent == "cancel":
         return Decision(text, move, played=True)
     if move.player is None:
         return Decision(text, move, reason="not_your_turn")
     refused = position.refusal(move.player, move)
     return Decision(text, move, played=refused is None, reason=refused)
+
+
+def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
+    """Ask about `move` when its player may make it now; else reject it for `reason`."""
+    if move.intent == "cancel":
+        return Decision(text, move, reason=reason, asked=True)
+    if move.player is None or position.refusal(move.player, move) is not None:
+        return Decision(text, move, reason=reason)
+    return Decision(text, move, reason=reason, asked=True)
+
+
+def _one_clear_move(lexemes: list[Lexeme], move: Intent) -> bool:
+    """Words left unexplained still leave one clear move to ask about: the words open with
+    one bid said once, or with a Dudo or a Calza, and only what follows it is unexplained
+    ("sette quattro, vediamo chi ha coraggio"; "dudo, cretino"; at most one word after
+    a call, none around a cancel: "calza la nonna", "ho sbagliato strada" are chatter)."""
+    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
+    unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
+    if move.intent == "cancel" or not core or unexplained[0] < core[-1]:
+        return False
+    return len(core) == 2 if move.intent == "bid" else len(unexplained) == 1
+
+
+def _guessed(lang: str, heard: list[Lexeme], corrected: list[Lexeme]) -> bool:
+    """A core word heard as one of the pack's sound-alike spellings ("du do"), or
+    corrected from an unknown word ("dudu")."""
+    alikes = _alike_spellings(lang)
+    return any(
+        after.meaning is not None and after.meaning.kind in CORE and (before.meaning is None or before.text in alikes)
+        for before, after in zip(heard, corrected, strict=True)
+    )
+
+
+@cache
+def _alike_spellings(lang: str) -> frozenset[str]:
+    """The pack's sound-alike spellings, as the lexer writes them ("du do")."""
+    return frozenset(" ".join(tokens(s)) for spellings in lexicon_for(lang).pack.sound_alikes.values()
+                     for s in spellings)
+
+
+def after_quote(meanings: Sequence[Meaning], standing: tuple[int, int] | None) -> list[Meaning]:
+    """The words after the standing bid quoted before the player's own: "sara ha detto
+    quattro cinque, io dico sei cinque" is read from "io dico"."""
+    if standing is None:
+        return []
+    quantity, face = standing
+    for i in range(len(meanings) - 1, -1, -1):
+        end = _bid_end(list(meanings), i, quantity, face)
+        if end is not None:
+            rest = list(meanings[end:])
+            return rest if any(m.kind in CORE for m in rest) else []
+    return []
 
 
 def _lex(lang: str, text: str, words: Sequence[Word] | None) -> list[Lexeme]:
@@ -238,12 +312,14 @@ def _unk_inside(lexemes: list[Lexeme]) -> bool:
     return bool(core) and any(lx.unk for lx in lexemes[core[0] : core[-1]])
 
 
-def _credit(move: Intent, named: list[str], speaker: str | None, position: Position) -> Intent:
-    """The move credited: the player named, else the speaker, else the player to act."""
+def _credit(move: Intent, named: list[str], speaker: str | None, position: Position, quoted: bool = False) -> Intent:
+    """The move credited: the player named, else the speaker, else the player to act.
+    The standing bidder named beside a Dudo, or beside their bid quoted, is not the caller."""
     name = named[0] if len(named) == 1 else None
     caller = speaker or position.to_act()
-    if move.intent == "dudo" and name is not None and name == position.bidder() and name != caller:
-        name = None  # "dudo su Sara": Sara's bid is challenged
+    about_bidder = move.intent == "dudo" or quoted
+    if about_bidder and name is not None and name == position.bidder() and name != caller:
+        name = None  # "dudo su Sara": Sara's bid is challenged; "Sara ha detto quattro cinque, sei cinque"
     if move.intent == "cancel":
         return replace(move, player=name or speaker)
     return replace(move, player=name or caller)

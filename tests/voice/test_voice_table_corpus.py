@@ -9,8 +9,9 @@ as a recogniser with the hub's grammar would give it: words outside the grammar 
 
     .venv/bin/python tests/voice/test_voice_table_corpus.py --write-views
 
-The aims (issue 9): chatter played <= 1%, calls played right >= 90% (overall and in
-Italian), a call played as a different move: never.
+The aims (issue 22): chatter played <= 0.5% and asked about <= 3%, calls played right
+>= 92% overall and >= 90% in Italian, played or asked right >= 97%, a call played as a
+different move: never, asked as a different move: <= 0.5%.
 """
 
 from __future__ import annotations
@@ -60,18 +61,33 @@ def chatter(split: str, lang: str, view: str = "") -> list[str]:
 
 
 def score(split: str, view: str, lang: str) -> Counter[str]:
-    """chatter, chatter_played, calls, right, different for one language."""
+    """For one language: chatter, chatter_played, chatter_asked; calls, right (played or
+    refused as expected), asked_right (the expected move asked about), different (a
+    different move played), asked_different (a different move asked about, or a move
+    asked about that must not be played)."""
     out: Counter[str] = Counter()
     for text in chatter(split, lang, view):
+        got = decide(text, lang, position(lang)).to_json()
         out["chatter"] += 1
-        out["chatter_played"] += decide(text, lang, position(lang)).played
+        out["chatter_played"] += got["played"]
+        out["chatter_asked"] += got["asked"] is not None
     for case in calls(split, lang, view):
-        got, want = decide(case["text"], lang, position(lang)).to_json(), case["expect"]
-        out["calls"] += 1
-        if {key: got[key] for key in want} == want:
-            out["right"] += 1
-        elif got["played"]:
-            out["different"] += 1
+        out.update(judge(decide(case["text"], lang, position(lang)).to_json(), case["expect"]))
+    return out
+
+
+def judge(got: dict[str, Any], want: dict[str, Any]) -> Counter[str]:
+    """One call's `dudo parse --batch` line against its expectation."""
+    out: Counter[str] = Counter(calls=1)
+    asked = got.get("asked")
+    if {key: got[key] for key in want} == want:
+        out["right"] += 1
+    elif got["played"]:
+        out["different"] += 1
+    elif asked is not None:
+        same = want.get("played") and all(asked[k] == want[k] for k in ("intent", "quantity", "face", "player")
+                                          if k in want)
+        out["asked_right" if same else "asked_different"] += 1
     return out
 
 
@@ -129,10 +145,13 @@ def test_the_aims_hold(split: str, view: str) -> None:
     per = figures(split, view)
     whole, italian = per["all"], per["it"]
     report = {lang: dict(c) for lang, c in per.items()}
-    assert whole["chatter_played"] <= 0.01 * whole["chatter"], report
-    assert whole["right"] >= 0.9 * whole["calls"], report
+    assert whole["chatter_played"] <= 0.005 * whole["chatter"], report
+    assert whole["chatter_asked"] <= 0.03 * whole["chatter"], report
+    assert whole["right"] >= 0.92 * whole["calls"], report
     assert italian["right"] >= 0.9 * italian["calls"], report
+    assert whole["right"] + whole["asked_right"] >= 0.97 * whole["calls"], report
     assert whole["different"] == 0, report
+    assert whole["asked_different"] <= 0.005 * whole["calls"], report
 
 
 @pytest.mark.parametrize("text", [
@@ -166,7 +185,7 @@ def test_the_batch_command_gives_the_policys_answer_line_by_line() -> None:
     got = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [g["text"] for g in got] == lines
     assert got == [decide(t, "it", position("it")).to_json() for t in lines]
-    assert all(set(g) == {"text", "intent", "quantity", "face", "player", "played"} for g in got)
+    assert all(set(g) == {"text", "intent", "quantity", "face", "player", "played", "asked"} for g in got)
 
 
 @pytest.mark.parametrize(("text", "player", "played"), [
@@ -228,4 +247,5 @@ if __name__ == "__main__":
         for view in VIEWS:
             for lang, c in figures(split, view).items():
                 print(f"{split or 'tuning/'}{view or 'text'} {lang}: chatter played {c['chatter_played']}/"
-                      f"{c['chatter']}, calls right {c['right']}/{c['calls']}, different {c['different']}")
+                      f"{c['chatter']} asked {c['chatter_asked']}, calls right {c['right']}/{c['calls']} "
+                      f"asked right {c['asked_right']}, different {c['different']} asked {c['asked_different']}")

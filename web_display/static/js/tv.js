@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import { Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft } from "./ui.js";
-import { CheckPrompt, CheckReport } from "./voiceui.js";
+import { AskCard, CheckPrompt, CheckReport } from "./voiceui.js";
 
 const app = {
   payload: null, voice: null, caption: "", rollOff: null,
@@ -207,7 +207,8 @@ function drawVoice() {
   const status = app.voice;
   voiceRoot.hidden = !status || status.reason === "not_attached";
   const fresh = !!app.rejected && app.rejected.version === version();
-  render(html`<${VoiceBanner} status=${status} caption=${app.caption} fresh=${fresh} />`, voiceRoot);
+  render(html`<${VoiceBanner} status=${status} caption=${app.caption} fresh=${fresh} />
+    ${status && status.ask ? html`<${AskCard} ask=${status.ask} />` : ""}`, voiceRoot);
   drawCheck();
 }
 
