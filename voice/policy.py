@@ -29,7 +29,11 @@ explained as part of a call.
    similarity ("dudu" is 0.75).
 6. Whose: the player named; else the player whose mic window is open (`speaker`);
    else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
-   the target, not the caller.
+   the target, not the caller. A name said beside a handoff ("Giulia, tocca a te"), or
+   after a bid with words left unexplained ("sei pacos, e Giulia beve": asked at most),
+   is only addressed. The standing bid quoted before
+   the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
+   what follows it to decide.
 7. Played: the position says whether that player may make that move now (the engine's
    own refusal codes): a legal bid is played, a Dudo or a Calza opens its confirm
    window; a cancel is acted on (the controller takes back the last heard move, or says
@@ -198,21 +202,20 @@ def decide(
     min_confidence: float = DEFAULT_MIN_CONFIDENCE,
 ) -> Decision:
     """Decide what `text` (or the recogniser's `words`) is in `position`."""
-    lexemes = _lex(lang, text, words)
+    standing = _standing(position)
+    lexemes, quoted = after_quote(_lex(lang, text, words), standing)
     named, lexemes = take_names(lexemes, position.players(), _handoffs(lang))
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
     explained = [lx for lx in lexemes if _explained(lx)]
     meanings = [lx.meaning for lx in explained if lx.meaning is not None]
-    standing = _standing(position)
-    move, quoted = read(meanings), False
+    move = read(meanings)
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
     if move.intent is None:
-        move = read(after_quote(meanings, standing))
-        quoted = move.intent is not None
-    if move.intent is None:
         return Decision(text)
+    if move.intent == "bid" and len(explained) < len(lexemes):  # asked at most: "sei cinque, e Giulia beve"
+        named = [n for n in named if not _named_after_core(lexemes, n)]
     credited = _credit(move, named, speaker, position, quoted)
     if len(named) > 1 or _QUESTION.search(text):
         return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
@@ -273,18 +276,33 @@ def _alike_spellings(lang: str) -> frozenset[str]:
                      for s in spellings)
 
 
-def after_quote(meanings: Sequence[Meaning], standing: tuple[int, int] | None) -> list[Meaning]:
-    """The words after the standing bid quoted before the player's own: "sara ha detto
-    quattro cinque, io dico sei cinque" is read from "io dico"."""
+def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tuple[list[Lexeme], bool]:
+    """The words after the standing bid quoted before the player's own move, and whether
+    it was: "sara ha detto quattro cinque, io dico sei cinque" is decided on "io dico sei
+    cinque" (the story before it names nobody). Not when a correction marker or another
+    number follows the quote ("four fives, not four sixes" stays as it is)."""
     if standing is None:
-        return []
+        return lexemes, False
+    meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
     quantity, face = standing
-    for i in range(len(meanings) - 1, -1, -1):
-        end = _bid_end(list(meanings), i, quantity, face)
-        if end is not None:
-            rest = list(meanings[end:])
-            return rest if any(m.kind in CORE for m in rest) else []
-    return []
+    for i in range(len(meanings) - 1, 0, -1):
+        end = _bid_end(meanings, i, quantity, face)
+        if end is None:
+            continue
+        rest = meanings[end:]
+        if any(m.kind == "marker" for m in rest) or not any(m.kind in CORE for m in rest) or (
+                meanings[i - 1].kind in CORE):  # "uno due tre quattro cinque sei": counting
+            return lexemes, False
+        return lexemes[end:], True
+    return lexemes, False
+
+
+def _named_after_core(lexemes: list[Lexeme], name: str) -> bool:
+    """`name` is said only after the last core word: addressed ("sei pacos, Giulia"), not the bidder."""
+    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
+    spoken = " ".join(_name_tokens(name))
+    at = [i for i, lx in enumerate(lexemes) if lx.text == spoken and lx.meaning == _NAME]
+    return bool(core) and bool(at) and min(at) > core[-1]
 
 
 def _lex(lang: str, text: str, words: Sequence[Word] | None) -> list[Lexeme]:
@@ -352,11 +370,18 @@ def take_names(
                 if all(lx.meaning is None and _name_word(lx.text, t, exact)
                        for lx, t in zip(span, target, strict=True)):
                     out[start : start + len(target)] = [Lexeme(" ".join(target), _NAME, min(lx.conf for lx in span))]
-                    addressed = start > 0 and tuple(out[start - 1].text.split()) in handoffs
+                    addressed = (start > 0 and tuple(out[start - 1].text.split()) in handoffs) or (
+                        start + 1 < len(out) and _opens_handoff(out, start + 1, handoffs))
                     if name not in named and not addressed:
                         named.append(name)
                     break
     return named, out
+
+
+def _opens_handoff(lexemes: list[Lexeme], start: int, handoffs: frozenset[tuple[str, ...]]) -> bool:
+    """A handoff is said from `start` ("Giulia, tocca a te")."""
+    words = " ".join(lx.text for lx in lexemes[start:]).split()
+    return any(tuple(words[: len(h)]) == h for h in handoffs)
 
 
 @cache
