@@ -112,8 +112,9 @@ def _standing(position: Position) -> tuple[int, int] | None:
 
 def standing_as_tail(meanings: Sequence[Meaning], standing: tuple[int, int] | None) -> list[Meaning]:
     """The standing bid named beside a call, as that call's tail: "dudo su quattro cinque",
-    "quattro cinque? dubito", "dubito, troppi cinque" (its face alone) challenge the four
-    fives; any other bid beside a call stays no move."""
+    "quattro cinque? dubito", "dubito, troppi cinque" (its face alone), "calza, sono
+    esattamente quattro" (its quantity alone) are about the four fives; any other bid
+    beside a call stays no move."""
     out = list(meanings)
     call = next((m.call for m in out if m.kind == "call"), None)
     if standing is None or call is None:
@@ -126,7 +127,8 @@ def standing_as_tail(meanings: Sequence[Meaning], standing: tuple[int, int] | No
         if end is not None:
             out[i:end] = [tail] * (end - i)
             i = end
-        elif _names_face(out[i], face) and not _is_core(out, i - 1) and not _is_core(out, i + 1):
+        elif (_names_face(out[i], face) or (out[i].kind == "number" and out[i].number == quantity)) and (
+                not _is_core(out, i - 1) and not _is_core(out, i + 1)):
             out[i] = tail
             i += 1
         else:
@@ -248,15 +250,20 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
 
 
 def _one_clear_move(lexemes: list[Lexeme], move: Intent) -> bool:
-    """Words left unexplained still leave one clear move to ask about: the words open with
-    one bid said once, or with a Dudo or a Calza, and only what follows it is unexplained
-    ("sette quattro, vediamo chi ha coraggio"; "dudo, cretino"; at most one word after
-    a call, none around a cancel: "calza la nonna", "ho sbagliato strada" are chatter)."""
+    """Words left unexplained still leave one clear move to ask about: one bid said once,
+    with the unexplained words all after it ("sette quattro, vediamo chi ha coraggio"), or
+    all before it with a lead-in between and the bid last ("bevo un sorso e dico cinque
+    sei"); a Dudo or a Calza followed by one word ("dudo, bugiardo"). Never a cancel
+    ("ho sbagliato strada") nor words inside the move."""
     core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
-    if move.intent == "cancel" or not core or unexplained[0] < core[-1]:
+    if move.intent == "cancel" or not core:
         return False
-    return len(core) == 2 if move.intent == "bid" else len(unexplained) == 1
+    after = unexplained[0] > core[-1]
+    if move.intent != "bid":
+        return after and len(unexplained) == 1
+    led_in = unexplained[-1] < core[0] - 1 and core[-1] == len(lexemes) - 1
+    return len(core) == 2 and (after or led_in)
 
 
 def _guessed(lang: str, heard: list[Lexeme], corrected: list[Lexeme]) -> bool:
@@ -285,13 +292,13 @@ def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tupl
         return lexemes, False
     meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
     quantity, face = standing
-    for i in range(len(meanings) - 1, 0, -1):
+    for i in range(len(meanings) - 1, -1, -1):
         end = _bid_end(meanings, i, quantity, face)
         if end is None:
             continue
         rest = meanings[end:]
         if any(m.kind == "marker" for m in rest) or not any(m.kind in CORE for m in rest) or (
-                meanings[i - 1].kind in CORE):  # "uno due tre quattro cinque sei": counting
+                i > 0 and meanings[i - 1].kind in CORE):  # "uno due tre quattro cinque sei": counting
             return lexemes, False
         return lexemes[end:], True
     return lexemes, False
