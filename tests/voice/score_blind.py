@@ -4,8 +4,10 @@
 
 FOLDER holds `<lang>.calls.jsonl` ({"text", "expect": {intent, quantity, face, player}}),
 `<lang>.chatter.txt` and optionally `<lang>.soundalike.txt`, in the position of
-`data/table/position.json`. A call is right when it is played as expected; asked right
-when the expected move is asked about; different when another move is played (or asked).
+`data/table/position.json`. A call is right when it is played as expected (or, expected
+with "played": false, a move the engine refuses, when it is neither played nor asked);
+asked right when the expected move is asked about; different when another move is
+played (or asked). A cancel is anyone's: its player is not compared.
 """
 
 from __future__ import annotations
@@ -32,14 +34,11 @@ def batch(dudo: str, lang: str, lines: list[str]) -> list[dict[str, Any]]:
 
 
 def judge(got: dict[str, Any], want: dict[str, Any]) -> str:
-    """right, asked_right, different, asked_different or missed. A cancel is anyone's: its
-    player is not compared. An expectation with "played": false is right when not played
-    and the move matches (a call the engine refuses)."""
+    """right, asked_right, different, asked_different or missed."""
     fields = FIELDS[:3] if want.get("intent") == "cancel" else FIELDS
     asked = got.get("asked")
     if want.get("played", True) is False:
-        return "right" if not got["played"] and not asked and all(got[k] == want.get(k) for k in fields) else (
-            "different" if got["played"] else "asked_different" if asked else "missed")
+        return "different" if got["played"] else "asked_different" if asked else "right"
     if got["played"]:
         return "right" if all(got[k] == want.get(k) for k in fields) else "different"
     if asked:
