@@ -373,6 +373,9 @@ def take_names(
         for name in players:
             target = _name_tokens(name)
             for start in range(len(out) - len(target) + 1):
+                first = out[start]
+                if first.meaning is not None or (exact and first.text != target[0]):
+                    continue
                 span = out[start : start + len(target)]
                 if all(lx.meaning is None and _name_word(lx.text, t, exact)
                        for lx, t in zip(span, target, strict=True)):
