@@ -392,6 +392,8 @@ class VoiceTable:
         else:
             self._show(move, ask.player)
             self._say(announce(self.lang, "challenge" if move.intent == "dudo" else "calza", player=ask.player))
+            if self._reveal is not None and self._reveal.timer:
+                self._reveal.timer.cancel()  # the Yes is this call's confirmation; no other waits
             self._reveal = _Reveal(ask.player, str(move.intent), self.room.version())
             return self._commit()
         return {"ok": True, "code": None, "message": "played"}
