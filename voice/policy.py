@@ -251,9 +251,9 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
 
 def _one_clear_move(lexemes: list[Lexeme], move: Intent) -> bool:
     """Words left unexplained still leave one clear move to ask about: one bid said once,
-    with the unexplained words all after it ("sette quattro, vediamo chi ha coraggio"), or
-    all before it with a lead-in between and the bid last ("bevo un sorso e dico cinque
-    sei"); a Dudo or a Calza followed by one word ("dudo, bugiardo"). Never a cancel
+    with the unexplained words all after it ("sette quattro, perché mi sento fortunato"), or
+    all before it with a lead-in between and the bid last ("guardando il tavolo dico sette
+    cinque"); a Dudo or a Calza followed by one word ("dudo, cretino"). Never a cancel
     ("ho sbagliato strada") nor words inside the move."""
     core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
