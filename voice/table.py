@@ -12,7 +12,8 @@ the recogniser's confidence, or a word corrected from a sound-alike) is never pl
 When it is one clear move its player may make now, the hub asks (status `ask`: the TV
 shows "Marco: sei cinque?" with the words heard, the credited phone a Yes / No): a tap,
 or "sì" / "no" in the pack's words, answers it; it expires after `ask_seconds`; only one
-ask waits, and a new clear call, any move made, or a new ask replaces it. Otherwise the
+ask waits, and a new clear call, any move made, or a new ask replaces it ("annulla" only
+drops it). Otherwise the
 TV shows what was heard and that nothing was played (status `rejected`). Mishearing never costs a die silently:
 every move heard is shown (the TV's voice status) and spoken back. A bid is applied
 at once and can be taken back ("annulla", or the phone's `voice:cancel`) until the
@@ -327,6 +328,9 @@ class VoiceTable:
         if decision.rejected:
             self._reject(decision)
             return None
+        if move.intent == "cancel" and self._ask is not None:
+            self._drop_ask()  # "annulla" while asked: drop the question, take nothing back
+            return move
         self._drop_ask()
         if move.intent == "cancel":
             self._cancel_any(speaker)

@@ -132,3 +132,13 @@ def test_the_grammar_hears_yes_and_no_only_while_asking(room: FakeRoom, said: Sa
     assert "confermo" in grammars[-1] and "lascia stare" in grammars[-1]
     timers.advance(10)
     assert "confermo" not in grammars[-1]
+
+
+def test_a_cancel_while_asked_drops_the_question_and_takes_nothing_back(table: VoiceTable, room: FakeRoom) -> None:
+    table.hear("sette cinque")
+    room.turn = "giulia"
+    table.hear("otto cinque perché mi sento fortunato")
+    asked = ask(room)
+    assert asked is not None and asked["player"] == "giulia"
+    table.hear("annulla")
+    assert ask(room) is None and room.undone == []
