@@ -87,7 +87,10 @@ def _short_correction(meanings: Sequence[Meaning], segment: Sequence[Meaning], i
         return NOTHING
     if any(m.kind == "tail" for m in segment):
         return NOTHING
-    before = read(meanings[: len(meanings) - len(segment) - 1])
+    prefix = list(meanings[: len(meanings) - len(segment) - 1])
+    while prefix and prefix[-1].kind == "marker":  # "siete cincos, no, mejor ocho"
+        prefix.pop()
+    before = read(prefix)
     if before.intent != "bid" or before.face is None or before.quantity == items[0][0].number:
         return NOTHING
     return Intent.bid(items[0][0].number, before.face)

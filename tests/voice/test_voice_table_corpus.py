@@ -243,6 +243,62 @@ def test_the_standing_bid_after_a_call_needs_a_position_that_names_it() -> None:
     assert decide("dudo su quattro cinque", "it", named).played
 
 
+@pytest.mark.parametrize(("lang", "text", "bid"), [
+    ("it", "sara ha detto quattro cinque io dico sei cinque", (6, 5)),  # the standing bid quoted first
+    ("it", "quattro cinque eh allora sei cinque", (6, 5)),
+    ("es", "carmen dijo cuatro cincos yo digo cinco cincos", (5, 5)),
+    ("en", "lucy said four fives so i say five fives", (5, 5)),
+    ("it", "otto cinque anzi nove", (9, 5)), ("es", "siete cincos no mejor ocho", (8, 5)),  # a short correction
+    ("it", "sette tre no ho sbagliato sette quattro", (7, 4)),  # a cancel between two bids corrects
+    ("it", "dieci dadi col cinque", (10, 5)), ("it", "cinque dadi con il sei", (5, 6)), ("it", "cinque pacchi", (5, 1)),
+    ("it", "insomma dieci cinque", (10, 5)), ("fr", "six dés avec le quatre", (6, 4)), ("pt", "cinco dados com o seis", (5, 6)),
+    ("it", "sei pacos giulia tocca a te", (6, 1)), ("es", "tres pacos lucía te toca", (3, 1)),  # a name before a handoff
+])
+def test_issue_22s_kinds_of_call_are_played(lang: str, text: str, bid: tuple[int, int]) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.as_bid() == bid and decision.player == setting()["players"][lang][0]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "annulla subito"), ("it", "ops annulla"), ("it", "annullala"), ("fr", "annule ça"), ("en", "undo that"),
+])
+def test_cancels_with_one_more_word(lang: str, text: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.intent == "cancel"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("pt", "tudo"), ("pt", "tudo bem"), ("pt", "é tudo"), ("it", "calda"), ("it", "è calda"), ("it", "duro"),
+    ("it", "nudo"), ("it", "cal sa"), ("it", "dudu"), ("it", "sete cinque"), ("es", "mudo"), ("fr", "doudou"),
+    ("en", "do do"), ("pt", "calça"), ("en", "calda"), ("fr", "nudo"),
+])
+def test_a_sound_alike_is_never_played(lang: str, text: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played
+
+
+@pytest.mark.parametrize(("lang", "text", "intent"), [
+    ("it", "dudu", "dudo"), ("it", "sete cinque", "bid"), ("en", "do do", "dudo"), ("pt", "calça", "calza"),
+    ("it", "sette quattro perché mi sento fortunato", "bid"), ("it", "guardando il tavolo dico sette cinque", "bid"),
+    ("es", "ocho cincos y bebe carmen", "bid"), ("it", "dudo cretino", "dudo"),
+])
+def test_a_clear_move_with_something_unexplained_is_asked(lang: str, text: str, intent: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["intent"] is None
+    assert got["asked"] is not None and got["asked"]["intent"] == intent
+    assert got["asked"]["player"] == setting()["players"][lang][0]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "mi si è bucata la calza"), ("it", "ho sbagliato strada"), ("es", "dudo que mañana llueva"),
+    ("it", "sette [unk] cinque"), ("it", "dudo?"), ("it", "tre cinque perché mi sento fortunato"),  # not legal now
+    ("en", "he said four fives not four sixes"), ("it", "uno due tre quattro cinque sei cinque in tutto"),
+])
+def test_chatter_and_unclear_or_illegal_moves_are_not_asked(lang: str, text: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["asked"] is None
+
+
 if __name__ == "__main__":
     if "--write-views" in sys.argv:
         write_views()
