@@ -251,8 +251,10 @@ def test_the_standing_bid_after_a_call_needs_a_position_that_names_it() -> None:
     ("it", "otto cinque anzi nove", (9, 5)), ("es", "siete cincos no mejor ocho", (8, 5)),  # a short correction
     ("it", "sette tre no ho sbagliato sette quattro", (7, 4)),  # a cancel between two bids corrects
     ("it", "dieci dadi col cinque", (10, 5)), ("it", "cinque dadi con il sei", (5, 6)), ("it", "cinque pacchi", (5, 1)),
-    ("it", "insomma dieci cinque", (10, 5)), ("fr", "six dés avec le quatre", (6, 4)), ("pt", "cinco dados com o seis", (5, 6)),
-    ("it", "sei pacos giulia tocca a te", (6, 1)), ("es", "tres pacos lucía te toca", (3, 1)),  # a name before a handoff
+    ("it", "insomma dieci cinque", (10, 5)), ("fr", "six dés avec le quatre", (6, 4)),
+    ("pt", "cinco dados com o seis", (5, 6)),
+    ("it", "sei pacos giulia tocca a te", (6, 1)),  # a name before a handoff
+    ("es", "tres pacos lucía te toca", (3, 1)),
 ])
 def test_issue_22s_kinds_of_call_are_played(lang: str, text: str, bid: tuple[int, int]) -> None:
     decision = decide(text, lang, position(lang))
