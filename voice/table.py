@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from dudo_hub.voice.answers import answer_of
 from dudo_hub.voice.counting import count_grammar, read_count
-from dudo_hub.voice.grammar import hearable_calls, table_grammar
+from dudo_hub.voice.grammar import hearable, hearable_calls, table_grammar
 from dudo_hub.voice.intent import Intent
 from dudo_hub.voice.packs import load_pack
 from dudo_hub.voice.policy import DEFAULT_MIN_CONFIDENCE, Decision, Word, decide
@@ -573,9 +573,9 @@ class VoiceTable:
         """While a question waits: the pack's yes and no, in words the model knows."""
         if self._ask is None:
             return []
-        answers = load_pack(self.lang).answers
-        known = self.vocabulary or (lambda _: True)
-        return [p for key in ("yes", "no") for p in answers[key] if all(known(w) for w in fold(p).split())]
+        pack = load_pack(self.lang)
+        heard = (hearable(pack, p, self.vocabulary) for key in ("yes", "no") for p in pack.answers[key])
+        return [p for p in heard if p is not None]
 
     def _named_calza(self, callers: Iterable[str]) -> list[str]:
         """ "calza marco" and "marco calza" for each player who may call it, if hearable."""
