@@ -286,8 +286,8 @@ def _alike_spellings(lang: str) -> frozenset[str]:
 def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tuple[list[Lexeme], bool]:
     """The words after the standing bid quoted before the player's own move, and whether
     it was: "sara ha detto quattro cinque, io dico sei cinque" is decided on "io dico sei
-    cinque" (the story before it names nobody). Not when a correction marker or another
-    number follows the quote ("four fives, not four sixes" stays as it is)."""
+    cinque" (the story before it names nobody). Not when a correction marker follows it
+    ("four fives, not four sixes" stays as it is), nor inside a count ("tre quattro cinque")."""
     if standing is None:
         return lexemes, False
     meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
