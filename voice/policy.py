@@ -209,6 +209,7 @@ def decide(
     named, lexemes = take_names(lexemes, position.players(), _handoffs(lang))
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
+    lexemes = articles_set_aside(lexemes)
     explained = [lx for lx in lexemes if _explained(lx)]
     meanings = [lx.meaning for lx in explained if lx.meaning is not None]
     move = read(meanings)
@@ -302,6 +303,37 @@ def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tupl
             return lexemes, False
         return lexemes[end:], True
     return lexemes, False
+
+
+_ARTICLE = Meaning("table")
+"""A "one" that counts nothing ("bevo un sorso"): a word that is not part of a call."""
+
+
+def articles_set_aside(lexemes: list[Lexeme]) -> list[Lexeme]:
+    """ "un", "una", "one" that neither follow a number nor come before a face are articles
+    ("bevo un sorso e dico cinque sei", "et je bois un coup"), not the quantity one."""
+    out = list(lexemes)
+    for i, lx in enumerate(lexemes):
+        if lx.meaning is None or lx.meaning.kind != "number" or lx.meaning.number != 1:
+            continue
+        before, after = _beside(lexemes, i, -1), _beside(lexemes, i, 1)
+        counted = before is not None and before.kind == "number"
+        if not counted and (after is None or not _is_face(after)):
+            out[i] = Lexeme(lx.text, _ARTICLE, lx.conf)
+    return out
+
+
+def _beside(lexemes: list[Lexeme], i: int, step: int) -> Meaning | None:
+    """The meaning of the nearest word beside `i` that is not a link (None: unknown or none)."""
+    j = i + step
+    while 0 <= j < len(lexemes) and lexemes[j].meaning is not None and lexemes[j].meaning.kind == "link":
+        j += step
+    return lexemes[j].meaning if 0 <= j < len(lexemes) else None
+
+
+def _is_face(meaning: Meaning) -> bool:
+    """A face name, or a number word that names a face."""
+    return meaning.face is not None and meaning.kind in ("face", "number")
 
 
 def _named_after_core(lexemes: list[Lexeme], name: str) -> bool:
