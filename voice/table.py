@@ -307,14 +307,14 @@ class VoiceTable:
         if counting is not None:
             self._count_heard(text, counting)
             return None
-        window = self._mic
-        if window is None and self.mode == "after_button":
-            return None
-        if self._ask is not None:
+        if self._ask is not None:  # answered by voice in either mode
             yes = answer_of(text, self.lang)
             if yes is not None:
                 self._answered(self._ask, yes)
                 return None
+        window = self._mic
+        if window is None and self.mode == "after_button":
+            return None
         speaker = window.player if window is not None else None
         decision = decide(text, self.lang, RoomPosition(self.room), words=words, speaker=speaker,
                           min_confidence=self.min_confidence)

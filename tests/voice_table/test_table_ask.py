@@ -142,3 +142,14 @@ def test_a_cancel_while_asked_drops_the_question_and_takes_nothing_back(table: V
     assert asked is not None and asked["player"] == "giulia"
     table.hear("annulla")
     assert ask(room) is None and room.undone == []
+
+
+def test_after_button_mode_asks_in_a_window_and_hears_the_answer_after_it(table: VoiceTable, room: FakeRoom) -> None:
+    table.set_mode("after_button")
+    table.hear("sette quattro perché mi sento fortunato")
+    assert ask(room) is None, "no window: only captioned"
+    assert table.open_window("marco")["ok"]
+    table.hear("sette quattro perché mi sento fortunato")
+    assert ask(room) is not None and table._mic is None
+    table.hear("sì")
+    assert [(p, a["quantity"], a["face"]) for p, a, _ in room.submitted] == [("marco", 7, 4)]
