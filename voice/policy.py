@@ -326,9 +326,12 @@ def articles_set_aside(lexemes: list[Lexeme]) -> list[Lexeme]:
 def _beside(lexemes: list[Lexeme], i: int, step: int) -> Meaning | None:
     """The meaning of the nearest word beside `i` that is not a link (None: unknown or none)."""
     j = i + step
-    while 0 <= j < len(lexemes) and lexemes[j].meaning is not None and lexemes[j].meaning.kind == "link":
+    while 0 <= j < len(lexemes):
+        meaning = lexemes[j].meaning
+        if meaning is None or meaning.kind != "link":
+            return meaning
         j += step
-    return lexemes[j].meaning if 0 <= j < len(lexemes) else None
+    return None
 
 
 def _is_face(meaning: Meaning) -> bool:
