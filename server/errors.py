@@ -32,6 +32,7 @@ HUB_CODES = (
     "not_dropped",
     "nothing_to_cancel",
     "nothing_to_confirm",
+    "nothing_to_answer",
     "unknown_seat",
     "unknown_level",
     "voice_off",

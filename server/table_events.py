@@ -59,6 +59,21 @@ def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]
     return {"version": room.version()}
 
 
+def voice_answer(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+    """phone: Yes / No to the hub's "did you mean?" about a move it heard for this seat."""
+    ask_id = payloads.integer(data, "ask_id")
+    yes = payloads.boolean(data, "yes")
+    assert ask_id is not None
+    player = seated(viewer)
+    voice = the_hub.voices.get(room.code)
+    if voice is None:
+        raise HubError("nothing_to_answer", "voice is not on in this room")
+    reply = dict(voice.answer(player, ask_id, yes))
+    if not reply.get("ok"):
+        raise HubError(str(reply.get("code") or "nothing_to_answer"), str(reply.get("message", "")))
+    return {"version": room.version()}
+
+
 def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
     """phone: the 🎤 button: the next call the hub hears is this seat's."""
     player = seated(viewer)
@@ -112,6 +127,7 @@ def count_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]
 TABLE_HANDLERS: dict[str, Callable[[Hub, Viewer, Room, dict[str, Any]], Reply | None]] = {
     "voice:cancel": voice_cancel,
     "voice:confirm": voice_confirm,
+    "voice:answer": voice_answer,
     "voice:listen": voice_listen,
     "host:voice": host_voice,
     "dice:enter": dice_enter,

@@ -33,6 +33,10 @@ class HubVoice:
         """A phone's tap: commit the pending Dudo / Calza now."""
         return self.session.table.confirm(player)
 
+    def answer(self, player: str, ask_id: int, yes: bool) -> Mapping[str, Any]:
+        """The asked phone's Yes / No to the hub's "did you mean?"."""
+        return self.session.table.answer(player, ask_id, yes)
+
     def listen(self, player: str) -> Mapping[str, Any]:
         """A phone's 🎤: the next call heard is credited to `player`."""
         return self.session.table.open_window(player)

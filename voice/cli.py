@@ -5,7 +5,7 @@
     dudo parse --lang it --standing 4x5 --dice 20 --players Marco,Giulia,Luca,Sara --batch < lines.txt
 
 In a position (any of --standing, --dice, --players, --preset, --batch) each transcript
-gives one JSON object: {"text", "intent", "quantity", "face", "player", "played"},
+gives one JSON object: {"text", "intent", "quantity", "face", "player", "played", "asked"},
 decided by the same policy and the same engine legality the hub uses (`voice.policy`,
 `voice.position`). The lead wires it into `server/cli.py` with `add_parse_command`; it
 also runs alone: `python -m dudo_hub.voice.cli parse --lang it sette cinque`.
@@ -36,6 +36,9 @@ to act that the rules allow (it opens the confirm window), a Calza credited to t
 player to act or to the player named, when the rules allow it, and a cancel (the hub
 takes back the last move it heard, or says there is nothing to take back). A move the
 rules refuse is reported with played false; words that are not a move give intent null.
+"asked" is the move the hub would ask about instead ("did you mean?": one clear legal
+move with words left unexplained, or a word corrected from a sound-alike), as {"intent",
+"quantity", "face", "player"}, else null; an asked move is never played.
 """
 
 

@@ -24,11 +24,13 @@ _SPEAKER = "\0speaker"
 
 @dataclass(frozen=True, slots=True)
 class Heard:
-    """The move to make now (`intent`), what the words said (`heard`), and why not."""
+    """The move to make now (`intent`), what the words said (`heard`), and why not;
+    `asked`: the hub would ask "did you mean `heard`?" rather than play or drop it."""
 
     intent: Intent
     heard: Intent
     reason: str | None = None
+    asked: bool = False
 
     @property
     def accepted(self) -> bool:
@@ -36,11 +38,14 @@ class Heard:
         return self.intent.intent is not None
 
     def to_dict(self) -> dict[str, object]:
-        """The intent's JSON, plus "reason" and "heard" when a move was refused."""
+        """The intent's JSON, plus "reason" and "heard" when a move was refused, and
+        "asked": true when the hub would ask about it."""
         out = self.intent.to_dict()
         if self.reason is not None:
             out["reason"] = self.reason
             out["heard"] = self.heard.to_dict()
+        if self.asked:
+            out["asked"] = True
         return out
 
 
@@ -69,7 +74,7 @@ def parse_in_context(
         move = replace(move, player=None)
     if decision.reason is None:
         return Heard(move, move)
-    return Heard(NOTHING, move, decision.reason)
+    return Heard(NOTHING, move, decision.reason, decision.asked)
 
 
 def bid_refusal(bid: tuple[int, int], legal: frozenset[tuple[int, int]]) -> str:

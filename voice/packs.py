@@ -8,7 +8,8 @@ a quantity to its face (`links`: "sette dadi da cinque"), self-correction marker
 (`table_words`: they go in the recogniser's grammar so chatter is not forced into
 numbers), what may go with a call and only with it (`call_tails`: "dudo, non esistono",
 "calza, sono giuste", "annulla, mi sono sbagliato"), the fillers that pass the turn
-(`handoffs`: "tocca a te": a name after one is addressed, not credited), sound-alike
+(`handoffs`: "tocca a te": a name beside one is addressed, not credited), the answers to
+the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt. Every check runs at load time, so a broken
 pack fails with an error naming the file and the entry, never halfway through a game.
@@ -69,6 +70,7 @@ ERROR_CODES = (
 
 VOICE_FIELDS: Mapping[str, frozenset[str]] = {
     "not_played": frozenset({"heard"}),
+    "ask": frozenset({"player", "move"}),
     "unsure": frozenset({"heard"}),
     "say_instead": frozenset({"call", "phrase"}),
     "cancelled": frozenset(),
@@ -165,6 +167,7 @@ class Pack:
     sound_alikes: Mapping[str, tuple[str, ...]]  # folded word -> spellings that sound like it
     call_tails: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> what may go with that call
     handoffs: tuple[str, ...]  # fillers that pass the turn: a name after one is addressed, not credited
+    answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]
     meanings: Mapping[tuple[str, ...], Meaning]
@@ -262,6 +265,10 @@ class _Reader:
             raise self.fail("call_tails", f"keys must be calls: {', '.join(CALLS)}, cancel")
         tails = {call: self.words(v, f"call_tails.{call}") for call, v in tails_raw.items()}
         handoffs = self.words(data["handoffs"], "handoffs") if "handoffs" in data else ()
+        answers_raw = self.obj(data.get("answers", {"yes": ["yes"], "no": ["no"]}), "answers")
+        if set(answers_raw) != {"yes", "no"}:
+            raise self.fail("answers", 'expected the keys "yes" and "no"')
+        answers = {key: self.words(v, f"answers.{key}") for key, v in answers_raw.items()}
         words["fillers"] += tuple(h for h in handoffs if h not in words["fillers"])
         meanings = self.meanings(numbers, faces, pack_calls, words, alikes, tails)
         name = self.text(data.get("name", lang), "name")
@@ -269,7 +276,8 @@ class _Reader:
         espeak = self.text(data.get("espeak"), "espeak")
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
-                    words["corrections"], words["table_words"], alikes, tails, handoffs, counts, speech, meanings)
+                    words["corrections"], words["table_words"], alikes, tails, handoffs, answers, counts, speech,
+                    meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

@@ -13,7 +13,9 @@ ranges into sentence lists, and still need this code around it.
 The grammar, over the pack's phrases:
 
     transcript := segment (MARKER segment)*    only the last segment counts:
-                                               "sette no otto cinque" is 8 x 5
+                                               "sette no otto cinque" is 8 x 5; a last
+                                               segment of one number after a bid keeps
+                                               its face: "otto cinque anzi nove" is 9 x 5
     segment    := FILLER* move FILLER*
     move       := call (FILLER* call)*         one call, said once or more, with what
                                                may go with it around it: its TAILs
@@ -75,7 +77,23 @@ def read(meanings: Sequence[Meaning]) -> Intent:
         intent = _move(reading)
         if intent.intent is not None:
             return intent if tails_fit(segment, intent) else NOTHING
-    return NOTHING
+    return _short_correction(meanings, segment, items)
+
+
+def _short_correction(meanings: Sequence[Meaning], segment: Sequence[Meaning], items: list[Item]) -> Intent:
+    """ "otto cinque anzi nove": a correction that says only the new quantity keeps the
+    face of the bid it corrects."""
+    if len(items) != 1 or items[0][0].kind != "number" or not items[0][0].number or len(segment) == len(meanings):
+        return NOTHING
+    if any(m.kind == "tail" for m in segment):
+        return NOTHING
+    prefix = list(meanings[: len(meanings) - len(segment) - 1])
+    while prefix and prefix[-1].kind == "marker":  # "siete cincos, no, mejor ocho"
+        prefix.pop()
+    before = read(prefix)
+    if before.intent != "bid" or before.face is None or before.quantity == items[0][0].number:
+        return NOTHING
+    return Intent.bid(items[0][0].number, before.face)
 
 
 def tails_fit(segment: Sequence[Meaning], move: Intent) -> bool:
@@ -85,10 +103,13 @@ def tails_fit(segment: Sequence[Meaning], move: Intent) -> bool:
 
 
 def last_segment(meanings: Sequence[Meaning]) -> Sequence[Meaning]:
-    """The words after the last correction marker (all of them when there is none)."""
+    """The words after the last correction marker (all of them when there is none). A
+    cancel between two bids is a marker too: "sette tre, ho sbagliato, sette quattro"."""
     start = 0
+    bid_words = [m.kind in ("number", "face") for m in meanings]
     for i, meaning in enumerate(meanings):
-        if meaning.kind == "marker":
+        between = meaning.call == "cancel" and meaning.kind == "call" and any(bid_words[:i]) and any(bid_words[i:])
+        if meaning.kind == "marker" or between:
             start = i + 1
     return meanings[start:]
 

@@ -29,7 +29,11 @@ explained as part of a call.
    similarity ("dudu" is 0.75).
 6. Whose: the player named; else the player whose mic window is open (`speaker`);
    else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
-   the target, not the caller.
+   the target, not the caller. A name said beside a handoff ("Giulia, tocca a te"), or
+   after a bid with words left unexplained ("sei pacos, e Giulia beve": asked at most),
+   is only addressed. The standing bid quoted before
+   the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
+   what follows it to decide.
 7. Played: the position says whether that player may make that move now (the engine's
    own refusal codes): a legal bid is played, a Dudo or a Calza opens its confirm
    window; a cancel is acted on (the controller takes back the last heard move, or says
@@ -60,8 +64,11 @@ similarity ("dudu" -> "dudo" is 0.75, "sete" -> "sette" 0.89)."""
 NEAR_MIN_LETTERS = 4
 """Near-misses (of pack words and of names) only for words this long or longer."""
 
-REJECTIONS = ("unclear", "unknown_word", "low_confidence", "question")
+REJECTIONS = ("unclear", "unknown_word", "low_confidence", "question", "sound_alike")
 """Reasons a call that was heard is not played because it was not heard well enough."""
+
+ASKABLE = ("unclear", "unknown_word", "low_confidence", "sound_alike")
+"""Reasons that ask ("Marco: 6 x five?") when the move heard is legal for its player now."""
 
 _QUESTION = re.compile(r"\?[\s!?.…]*$")
 
@@ -105,8 +112,9 @@ def _standing(position: Position) -> tuple[int, int] | None:
 
 def standing_as_tail(meanings: Sequence[Meaning], standing: tuple[int, int] | None) -> list[Meaning]:
     """The standing bid named beside a call, as that call's tail: "dudo su quattro cinque",
-    "quattro cinque? dubito", "dubito, troppi cinque" (its face alone) challenge the four
-    fives; any other bid beside a call stays no move."""
+    "quattro cinque? dubito", "dubito, troppi cinque" (its face alone), "calza, sono
+    esattamente quattro" (its quantity alone) are about the four fives; any other bid
+    beside a call stays no move."""
     out = list(meanings)
     call = next((m.call for m in out if m.kind == "call"), None)
     if standing is None or call is None:
@@ -119,7 +127,8 @@ def standing_as_tail(meanings: Sequence[Meaning], standing: tuple[int, int] | No
         if end is not None:
             out[i:end] = [tail] * (end - i)
             i = end
-        elif _names_face(out[i], face) and not _is_core(out, i - 1) and not _is_core(out, i + 1):
+        elif (_names_face(out[i], face) or (out[i].kind == "number" and out[i].number == quantity)) and (
+                not _is_core(out, i - 1) and not _is_core(out, i + 1)):
             out[i] = tail
             i += 1
         else:
@@ -153,18 +162,20 @@ class Decision:
 
     `move` is what the words say (for a rejection: what the explained words alone
     said), with the player it is credited to; `played` is True when the hub acts on
-    it; `reason` is the engine's refusal code or one of REJECTIONS.
+    it; `asked` when the hub asks that player "did you mean?" (a legal move heard not
+    well enough to play); `reason` is the engine's refusal code or one of REJECTIONS.
     """
 
     text: str
     move: Intent = NOTHING
     played: bool = False
     reason: str | None = None
+    asked: bool = False
 
     @property
     def rejected(self) -> bool:
-        """True when a call was heard but not well enough to act on."""
-        return self.reason in REJECTIONS
+        """True when a call was heard but not well enough to act on, nor to ask about."""
+        return self.reason in REJECTIONS and not self.asked
 
     @property
     def player(self) -> str | None:
@@ -172,10 +183,15 @@ class Decision:
         return self.move.player
 
     def to_json(self) -> dict[str, Any]:
-        """The `dudo parse --batch` line: text, intent, quantity, face, player, played."""
-        move = NOTHING if self.rejected else self.move
+        """The `dudo parse --batch` line: text, intent, quantity, face, player, played, and
+        asked (the move asked about: {intent, quantity, face, player}, or null)."""
+        move = NOTHING if self.rejected or self.asked else self.move
+        asked = None
+        if self.asked:
+            asked = {"intent": self.move.intent, "quantity": self.move.quantity, "face": self.move.face,
+                     "player": self.move.player}
         return {"text": self.text, "intent": move.intent, "quantity": move.quantity, "face": move.face,
-                "player": move.player, "played": self.played}
+                "player": move.player, "played": self.played, "asked": asked}
 
 
 def decide(
@@ -188,29 +204,147 @@ def decide(
     min_confidence: float = DEFAULT_MIN_CONFIDENCE,
 ) -> Decision:
     """Decide what `text` (or the recogniser's `words`) is in `position`."""
-    lexemes = _lex(lang, text, words)
+    standing = _standing(position)
+    lexemes, quoted = after_quote(_lex(lang, text, words), standing)
     named, lexemes = take_names(lexemes, position.players(), _handoffs(lang))
-    lexemes = correct_near_misses(lang, lexemes)
+    heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
+    guessed = _guessed(lang, heard, lexemes)
+    lexemes = articles_set_aside(lexemes)
     explained = [lx for lx in lexemes if _explained(lx)]
     meanings = [lx.meaning for lx in explained if lx.meaning is not None]
     move = read(meanings)
     if move.intent is None:
-        move = read(standing_as_tail(meanings, _standing(position)))
+        move = read(standing_as_tail(meanings, standing))
     if move.intent is None:
         return Decision(text)
-    if len(named) > 1 or len(explained) < len(lexemes) or _QUESTION.search(text):
-        reason = "unknown_word" if _unk_inside(lexemes) else "question" if _QUESTION.search(text) else "unclear"
-        return Decision(text, _credit(move, named, speaker, position), reason=reason)
+    if move.intent == "bid" and len(explained) < len(lexemes):  # asked at most: "sei cinque, e Giulia beve"
+        named = [n for n in named if not _named_after_core(lexemes, n)]
+    credited = _credit(move, named, speaker, position, quoted)
+    if len(named) > 1 or _QUESTION.search(text):
+        return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
+    if len(explained) < len(lexemes):
+        reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
+        if not _one_clear_move(lexemes, move):
+            return Decision(text, credited, reason=reason)
+        return _ask(text, credited, position, reason)
     confidence = min((lx.conf for lx in lexemes if lx.meaning is not None and lx.meaning.kind in CORE), default=1.0)
-    move = replace(_credit(move, named, speaker, position), confidence=confidence)
+    move = replace(credited, confidence=confidence)
     if confidence < min_confidence:
-        return Decision(text, move, reason="low_confidence")
+        return _ask(text, move, position, "low_confidence")
+    if guessed:
+        return _ask(text, move, position, "sound_alike")
     if move.intent == "cancel":
         return Decision(text, move, played=True)
     if move.player is None:
         return Decision(text, move, reason="not_your_turn")
     refused = position.refusal(move.player, move)
     return Decision(text, move, played=refused is None, reason=refused)
+
+
+def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
+    """Ask about `move` when its player may make it now; else reject it for `reason`."""
+    if move.intent == "cancel":
+        return Decision(text, move, reason=reason, asked=True)
+    if move.player is None or position.refusal(move.player, move) is not None:
+        return Decision(text, move, reason=reason)
+    return Decision(text, move, reason=reason, asked=True)
+
+
+def _one_clear_move(lexemes: list[Lexeme], move: Intent) -> bool:
+    """Words left unexplained still leave one clear move to ask about: one bid said once,
+    with the unexplained words all after it ("sette quattro, perché mi sento fortunato"), or
+    all before it with a lead-in between and the bid last ("guardando il tavolo dico sette
+    cinque"); a Dudo or a Calza followed by one word ("dudo, cretino"). Never a cancel
+    ("ho sbagliato strada") nor words inside the move."""
+    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
+    unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
+    if move.intent == "cancel" or not core:
+        return False
+    after = unexplained[0] > core[-1]
+    if move.intent != "bid":
+        return after and len(unexplained) == 1
+    led_in = unexplained[-1] < core[0] - 1 and core[-1] == len(lexemes) - 1
+    return len(core) == 2 and (after or led_in)
+
+
+def _guessed(lang: str, heard: list[Lexeme], corrected: list[Lexeme]) -> bool:
+    """A core word heard as one of the pack's sound-alike spellings ("du do"), or
+    corrected from an unknown word ("dudu")."""
+    alikes = _alike_spellings(lang)
+    return any(
+        after.meaning is not None and after.meaning.kind in CORE and (before.meaning is None or before.text in alikes)
+        for before, after in zip(heard, corrected, strict=True)
+    )
+
+
+@cache
+def _alike_spellings(lang: str) -> frozenset[str]:
+    """The pack's sound-alike spellings, as the lexer writes them ("du do")."""
+    return frozenset(" ".join(tokens(s)) for spellings in lexicon_for(lang).pack.sound_alikes.values()
+                     for s in spellings)
+
+
+def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tuple[list[Lexeme], bool]:
+    """The words after the standing bid quoted before the player's own move, and whether
+    it was: "sara ha detto quattro cinque, io dico sei cinque" is decided on "io dico sei
+    cinque" (the story before it names nobody). Not when a correction marker follows it
+    ("four fives, not four sixes" stays as it is), nor inside a count ("tre quattro cinque")."""
+    if standing is None:
+        return lexemes, False
+    meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
+    quantity, face = standing
+    for i in range(len(meanings) - 1, -1, -1):
+        end = _bid_end(meanings, i, quantity, face)
+        if end is None:
+            continue
+        rest = meanings[end:]
+        if any(m.kind == "marker" for m in rest) or not any(m.kind in CORE for m in rest) or (
+                i > 0 and meanings[i - 1].kind in CORE):  # "uno due tre quattro cinque sei": counting
+            return lexemes, False
+        return lexemes[end:], True
+    return lexemes, False
+
+
+_ARTICLE = Meaning("table")
+"""A "one" that counts nothing ("bevo un sorso"): a word that is not part of a call."""
+
+
+def articles_set_aside(lexemes: list[Lexeme]) -> list[Lexeme]:
+    """ "un", "una", "one" that neither follow a number nor come before a face are articles
+    ("bevo un sorso e dico cinque sei", "et je bois un coup"), not the quantity one."""
+    out = list(lexemes)
+    for i, lx in enumerate(lexemes):
+        if lx.meaning is None or lx.meaning.kind != "number" or lx.meaning.number != 1:
+            continue
+        before, after = _beside(lexemes, i, -1), _beside(lexemes, i, 1)
+        counted = before is not None and before.kind == "number"
+        if not counted and (after is None or not _is_face(after)):
+            out[i] = Lexeme(lx.text, _ARTICLE, lx.conf)
+    return out
+
+
+def _beside(lexemes: list[Lexeme], i: int, step: int) -> Meaning | None:
+    """The meaning of the nearest word beside `i` that is not a link (None: unknown or none)."""
+    j = i + step
+    while 0 <= j < len(lexemes):
+        meaning = lexemes[j].meaning
+        if meaning is None or meaning.kind != "link":
+            return meaning
+        j += step
+    return None
+
+
+def _is_face(meaning: Meaning) -> bool:
+    """A face name, or a number word that names a face."""
+    return meaning.face is not None and meaning.kind in ("face", "number")
+
+
+def _named_after_core(lexemes: list[Lexeme], name: str) -> bool:
+    """`name` is said only after the last core word: addressed ("sei pacos, Giulia"), not the bidder."""
+    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
+    spoken = " ".join(_name_tokens(name))
+    at = [i for i, lx in enumerate(lexemes) if lx.text == spoken and lx.meaning == _NAME]
+    return bool(core) and bool(at) and min(at) > core[-1]
 
 
 def _lex(lang: str, text: str, words: Sequence[Word] | None) -> list[Lexeme]:
@@ -238,12 +372,14 @@ def _unk_inside(lexemes: list[Lexeme]) -> bool:
     return bool(core) and any(lx.unk for lx in lexemes[core[0] : core[-1]])
 
 
-def _credit(move: Intent, named: list[str], speaker: str | None, position: Position) -> Intent:
-    """The move credited: the player named, else the speaker, else the player to act."""
+def _credit(move: Intent, named: list[str], speaker: str | None, position: Position, quoted: bool = False) -> Intent:
+    """The move credited: the player named, else the speaker, else the player to act.
+    The standing bidder named beside a Dudo, or beside their bid quoted, is not the caller."""
     name = named[0] if len(named) == 1 else None
     caller = speaker or position.to_act()
-    if move.intent == "dudo" and name is not None and name == position.bidder() and name != caller:
-        name = None  # "dudo su Sara": Sara's bid is challenged
+    about_bidder = move.intent == "dudo" or quoted
+    if about_bidder and name is not None and name == position.bidder() and name != caller:
+        name = None  # "dudo su Sara": Sara's bid is challenged; "Sara ha detto quattro cinque, sei cinque"
     if move.intent == "cancel":
         return replace(move, player=name or speaker)
     return replace(move, player=name or caller)
@@ -272,15 +408,25 @@ def take_names(
         for name in players:
             target = _name_tokens(name)
             for start in range(len(out) - len(target) + 1):
+                first = out[start]
+                if first.meaning is not None or (exact and first.text != target[0]):
+                    continue
                 span = out[start : start + len(target)]
                 if all(lx.meaning is None and _name_word(lx.text, t, exact)
                        for lx, t in zip(span, target, strict=True)):
                     out[start : start + len(target)] = [Lexeme(" ".join(target), _NAME, min(lx.conf for lx in span))]
-                    addressed = start > 0 and tuple(out[start - 1].text.split()) in handoffs
+                    addressed = (start > 0 and tuple(out[start - 1].text.split()) in handoffs) or (
+                        start + 1 < len(out) and _opens_handoff(out, start + 1, handoffs))
                     if name not in named and not addressed:
                         named.append(name)
                     break
     return named, out
+
+
+def _opens_handoff(lexemes: list[Lexeme], start: int, handoffs: frozenset[tuple[str, ...]]) -> bool:
+    """A handoff is said from `start` ("Giulia, tocca a te")."""
+    words = " ".join(lx.text for lx in lexemes[start:]).split()
+    return any(tuple(words[: len(h)]) == h for h in handoffs)
 
 
 @cache

@@ -50,9 +50,10 @@ class VoiceStatus:
     back), player (who it was credited to), pending ("cancel" / "confirm"), refused
     (the engine's code for the last move heard and not allowed), rejected (a call heard
     but not well enough to play: "unclear", "unknown_word", "low_confidence",
-    "question"), calls / calls_missing (what this model can hear), hints (what to say
+    "question", "sound_alike"), calls / calls_missing (what this model can hear), hints (what to say
     instead of a call word the model lacks), window ({player, seconds} while a 🎤 window
-    is open), mode ("always" / "after_button"), lang, check (the table check's prompt:
+    is open), ask (a "did you mean?" waiting: {id, player, intent, quantity, face, heard,
+    text, seconds}), mode ("always" / "after_button"), lang, check (the table check's prompt:
     {player, phrase, index, total}).
 
     Sinks get the whole status on every change; change sinks get only the keys that
@@ -83,6 +84,7 @@ class VoiceStatus:
             "calls": [],
             "hints": [],
             "window": None,
+            "ask": None,
             "mode": "always",
             "lang": None,
             "check": None,

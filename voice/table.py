@@ -7,9 +7,14 @@ name in the phrase ("Calza, Marco"), or the phone's 🎤 button: `open_window(pl
 credits the next utterance that makes a move to that player. In the `after_button`
 mode only such windows play moves; everything else is only captioned.
 
-A call heard unclearly (a word the pack cannot place, "[unk]" inside it, or a word
-below the recogniser's confidence) is not played: the TV shows what was heard and
-that nothing was played (status `rejected`). Mishearing never costs a die silently:
+A call heard unclearly (a word the pack cannot place, "[unk]" inside it, a word below
+the recogniser's confidence, or a word corrected from a sound-alike) is never played.
+When it is one clear move its player may make now, the hub asks (status `ask`: the TV
+shows "Marco: sei cinque?" with the words heard, the credited phone a Yes / No): a tap,
+or "sì" / "no" in the pack's words, answers it; it expires after `ask_seconds`; only one
+ask waits, and a new clear call, any move made, or a new ask replaces it ("annulla" only
+drops it). Otherwise the
+TV shows what was heard and that nothing was played (status `rejected`). Mishearing never costs a die silently:
 every move heard is shown (the TV's voice status) and spoken back. A bid is applied
 at once and can be taken back ("annulla", or the phone's `voice:cancel`) until the
 next move. A Dudo or a Calza reveals the dice, so it commits only after a
@@ -24,8 +29,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from dudo_hub.voice.answers import answer_of
 from dudo_hub.voice.counting import count_grammar, read_count
-from dudo_hub.voice.grammar import hearable_calls, table_grammar
+from dudo_hub.voice.grammar import hearable, hearable_calls, table_grammar
 from dudo_hub.voice.intent import Intent
 from dudo_hub.voice.packs import load_pack
 from dudo_hub.voice.policy import DEFAULT_MIN_CONFIDENCE, Decision, Word, decide
@@ -42,6 +48,9 @@ MODES = ("always", "after_button")
 
 WINDOW_SECONDS = 8.0
 """How long a 🎤 window waits for its player's call."""
+
+ASK_SECONDS = 6.0
+"""How long a "did you mean?" waits for its answer."""
 
 
 class Room(Protocol):
@@ -185,6 +194,16 @@ class _MicWindow:
 
 
 @dataclass
+class _Ask:
+    """A move heard not well enough to play, waiting for its player's yes or no."""
+
+    id: int
+    move: Intent
+    player: str
+    timer: Cancellable | None = None
+
+
+@dataclass
 class _Bid:
     """The last bid made by voice, cancellable until the next move."""
 
@@ -200,7 +219,7 @@ class VoiceTable:
         self, room: Room, lang: str, speech: Speech, status: VoiceStatus | None = None, *,
         confirm_seconds: float = 3.0, scheduler: Scheduler = thread_timer,
         vocabulary: Vocabulary | None = None, announce_events: bool = True,
-        min_confidence: float = DEFAULT_MIN_CONFIDENCE, mode: str = "always",
+        min_confidence: float = DEFAULT_MIN_CONFIDENCE, mode: str = "always", ask_seconds: float = ASK_SECONDS,
     ) -> None:
         self.room, self.lang, self.speech = room, lang, speech
         self.status = status or VoiceStatus()
@@ -212,6 +231,9 @@ class VoiceTable:
         self._bid: _Bid | None = None
         self._reveal: _Reveal | None = None
         self._mic: _MicWindow | None = None
+        self.ask_seconds = ask_seconds
+        self._ask: _Ask | None = None
+        self._asks = 0
         self._echo: list[tuple[str, str]] = []
         self.mode = "always"
         self.set_mode(mode)
@@ -285,6 +307,11 @@ class VoiceTable:
         if counting is not None:
             self._count_heard(text, counting)
             return None
+        if self._ask is not None:  # answered by voice in either mode
+            yes = answer_of(text, self.lang)
+            if yes is not None:
+                self._answered(self._ask, yes)
+                return None
         window = self._mic
         if window is None and self.mode == "after_button":
             return None
@@ -295,9 +322,16 @@ class VoiceTable:
         if move.intent is None:
             return None
         self._close_mic()
+        if decision.asked:
+            self._open_ask(decision)
+            return None
         if decision.rejected:
             self._reject(decision)
             return None
+        if move.intent == "cancel" and self._ask is not None:
+            self._drop_ask()  # "annulla" while asked: drop the question, take nothing back
+            return move
+        self._drop_ask()
         if move.intent == "cancel":
             self._cancel_any(speaker)
         elif decision.reason:
@@ -313,6 +347,74 @@ class VoiceTable:
         key = "unsure" if decision.reason == "low_confidence" else "not_played"
         self.status.update(heard=None, player=decision.player, refused=None, rejected=decision.reason,
                            message=announce(self.lang, key, heard=shown(decision.text)))
+
+    # --- "did you mean?" ----------------------------------------------------------------
+
+    def _open_ask(self, decision: Decision) -> None:
+        """Ask the credited player about a move heard not well enough to play."""
+        move = decision.move
+        player = move.player if move.intent != "cancel" else self._cancel_owner(move.player)
+        if player is None:
+            self._reject(decision)
+            return
+        self._drop_ask()
+        self._asks += 1
+        ask = _Ask(self._asks, move, player)
+        ask.timer = self._schedule(self.ask_seconds, lambda: self._ask_expired(ask))
+        self._ask = ask
+        heard = spoken_move(self.lang, move)
+        self.status.update(ask={"id": ask.id, "player": player, "intent": move.intent, "quantity": move.quantity,
+                                "face": move.face, "heard": heard, "text": shown(decision.text),
+                                "seconds": self.ask_seconds}, rejected=None, refused=None)
+        self._say(announce(self.lang, "ask", player=player, move=heard))
+        self.refresh_grammar()
+
+    def _cancel_owner(self, named: str | None) -> str | None:
+        """Whose move a cancel would take back (the one asked), or None when there is none."""
+        pending = self._reveal or self._bid
+        if pending is None or named not in (None, pending.player):
+            return None
+        return pending.player
+
+    def answer(self, player: str | None, ask_id: int | None, yes: bool) -> Reply:
+        """The asked player's tap (`player`, `ask_id`), or a spoken answer (both None)."""
+        with self._lock, self.status.batch():
+            ask = self._ask
+            if ask is None or (ask_id is not None and ask_id != ask.id) or player not in (None, ask.player):
+                return {"ok": False, "code": "nothing_to_answer", "message": "no question waiting"}
+            return self._answered(ask, yes)
+
+    def _answered(self, ask: _Ask, yes: bool) -> Reply:
+        self._drop_ask()
+        if not yes:
+            return {"ok": True, "code": None, "message": "dropped"}
+        move = ask.move
+        if move.intent == "cancel":
+            return self._cancel_any(ask.player)
+        if move.intent == "bid":
+            self._bid_heard(move, ask.player)
+        else:
+            self._show(move, ask.player)
+            self._say(announce(self.lang, "challenge" if move.intent == "dudo" else "calza", player=ask.player))
+            if self._reveal is not None and self._reveal.timer:
+                self._reveal.timer.cancel()  # the Yes is this call's confirmation; no other waits
+            self._reveal = _Reveal(ask.player, str(move.intent), self.room.version())
+            return self._commit()
+        return {"ok": True, "code": None, "message": "played"}
+
+    def _ask_expired(self, ask: _Ask) -> None:
+        with self._lock, self.status.batch():
+            if self._ask is ask:
+                self._drop_ask()
+
+    def _drop_ask(self) -> None:
+        """No question waits any more (answered, expired, or replaced)."""
+        ask, self._ask = self._ask, None
+        if ask is not None:
+            if ask.timer:
+                ask.timer.cancel()
+            self.status.update(ask=None)
+            self.refresh_grammar()
 
     def _bid_heard(self, move: Intent, to_act: str | None) -> None:
         bid = move.as_bid()
@@ -424,6 +526,8 @@ class VoiceTable:
 
     def _track(self, event: Mapping[str, Any]) -> None:
         kind = event.get("kind")
+        if kind in ("bid", "challenge", "calza") and self._ask is not None:
+            self._drop_ask()  # a move was made (a phone's own, too): the question is stale
         if kind not in ("bid", "challenge", "calza") or self._bid is None:
             return
         bid = self._bid
@@ -463,7 +567,15 @@ class VoiceTable:
             if callers:
                 calls.append("calza")
             phrases = table_grammar(self.lang, legal_bids(legal), calls, players, self.vocabulary)
-            return phrases + self._named_calza(callers)
+            return phrases + self._named_calza(callers) + self._answer_phrases()
+
+    def _answer_phrases(self) -> list[str]:
+        """While a question waits: the pack's yes and no, in words the model knows."""
+        if self._ask is None:
+            return []
+        pack = load_pack(self.lang)
+        heard = (hearable(pack, p, self.vocabulary) for key in ("yes", "no") for p in pack.answers[key])
+        return [p for p in heard if p is not None]
 
     def _named_calza(self, callers: Iterable[str]) -> list[str]:
         """ "calza marco" and "marco calza" for each player who may call it, if hearable."""
@@ -525,9 +637,11 @@ def shown(text: str) -> str:
 
 
 def spoken_move(lang: str, move: Intent) -> str:
-    """The move in the table's words: "sette cinque", "dudo", "calza"."""
+    """The move in the table's words: "sette cinque", "dudo", "calza", "annulla"."""
     bid = move.as_bid()
-    return render_bid(lang, *bid) if bid else str(move.intent)
+    if bid:
+        return render_bid(lang, *bid)
+    return load_pack(lang).calls["cancel"][0] if move.intent == "cancel" else str(move.intent)
 
 
 def error_sentence(lang: str, code: str) -> str | None:

@@ -16,6 +16,7 @@ from browserkit import (
     PHONE,
     TV,
     TV_720,
+    axe_problems,
     cut_text,
     fresh_lobby,
     open_page,
@@ -175,4 +176,43 @@ def test_a_sleeping_phone_counts_down_on_the_tv_and_the_host_then_a_bot_plays_it
     tv.wait_for_function("(name) => !document.querySelector(`.seat-card.away[data-player='${name}']`)", arg=sleeper)
     assert room.seat(sleeper).takeover
     tv.wait_for_function("(name) => !document.querySelector(`.seat-card.turn[data-player='${name}']`)", arg=sleeper)
+    assert not watch.errors, "\n".join(watch.errors)
+
+
+def test_the_hub_asks_the_credited_phone_and_a_tap_on_yes_plays_the_bid(
+    hub: Any, browser: Any, watch: Any, artifacts: Path
+) -> None:
+    from voice_table.fakes import ManualTimers, Said
+
+    from dudo_hub.server.voice_link import attach_voice
+
+    room = fresh_lobby(hub)
+    phones = {name: seat_phone(browser, watch, hub.url, hub.code, name) for name in ("Ann", "Bob")}
+    room.start()
+    tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
+    tv.wait_for_selector(".seat-card.turn")
+    voices = hub.app.extensions["dudo_hub"].voices
+    voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=ManualTimers())
+    voice.session.table.speech = Said()
+    voices[hub.code] = voice
+    try:
+        player = room.to_act()
+        other = next(name for name in phones if name != player)
+        voice.session.table.hear("tre cinque perché mi sento fortunato")
+        tv.wait_for_selector("#voice-ask")
+        assert "tre cinque perché mi sento fortunato" in tv.inner_text("#voice-ask .ask-heard")
+        assert player in tv.inner_text("#voice-ask .ask-question")
+        mine = phones[player]
+        mine.wait_for_selector("#ask-yes")
+        assert not visible(phones[other], "#ask"), "only the credited phone is asked"
+        tv.screenshot(path=str(artifacts / "tv-voice-ask.png"))
+        mine.screenshot(path=str(artifacts / "phone-voice-ask.png"), full_page=True)
+        assert not axe_problems(mine) and not axe_problems(tv)
+        mine.click("#ask-yes")
+        tv.wait_for_selector("#voice-ask", state="detached")
+        mine.wait_for_selector("#ask", state="detached")
+        assert room.state.standing is not None and room.state.standing.bid.to_list() == [3, 5]
+    finally:
+        voices.pop(hub.code, None)
+        voice.stop()
     assert not watch.errors, "\n".join(watch.errors)

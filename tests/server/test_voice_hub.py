@@ -116,11 +116,41 @@ def test_voice_follows_the_rooms_language(table):
     assert room.version() == version + 1 and room.state.standing.bid.to_list() == [3, 5]
 
 
+def test_the_asked_phone_answers_yes_and_the_bid_is_played(table):
+    room, voice, host, phones, tv = table
+    player = room.to_act()
+    version = room.version()
+    voice.session.table.hear("tre cinque perché mi sento fortunato")
+    ask = tv.voice["ask"]
+    assert ask["player"] == player and (ask["quantity"], ask["face"]) == (3, 5) and room.version() == version
+    assert phones[player].voice["ask"]["id"] == ask["id"]
+    other = next(p for p in phones if p != player)
+    assert phones[other].ask("voice:answer", {"ask_id": ask["id"], "yes": True})["code"] == "nothing_to_answer"
+    assert phones[player].ask("voice:answer", {"ask_id": ask["id"], "yes": "si"})["code"] == "bad_payload"
+    assert phones[player].ask("voice:answer", {"yes": True})["code"] == "bad_payload"
+    reply = phones[player].ask("voice:answer", {"ask_id": ask["id"], "yes": True})
+    assert reply["ok"] and reply["version"] == version + 1
+    assert room.state.standing.bid.to_list() == [3, 5] and tv.voice["ask"] is None
+
+
+def test_a_phone_answers_no_or_moves_by_itself_and_the_question_goes(table):
+    room, voice, host, phones, tv = table
+    player = room.to_act()
+    voice.session.table.hear("tre cinque perché mi sento fortunato")
+    assert phones[player].ask("voice:answer", {"ask_id": tv.voice["ask"]["id"], "yes": False})["ok"]
+    assert tv.voice["ask"] is None and room.state.standing is None
+    voice.session.table.hear("tre cinque perché mi sento fortunato")
+    assert tv.voice["ask"] is not None
+    assert phones[player].move(action="bid", quantity=4, face=6)["ok"]  # the phone's own move is never blocked
+    assert tv.voice["ask"] is None and room.state.standing.bid.to_list() == [4, 6]
+
+
 def test_without_voice_the_mic_button_and_the_check_say_voice_is_off(app, hub):
     code = hub.default_code
     host = host_of(app, hub)
     phone = seat(app, code, "Ann")
     assert phone.ask("voice:listen", {})["code"] == "voice_off"
+    assert phone.ask("voice:answer", {"ask_id": 1, "yes": True})["code"] == "nothing_to_answer"
     assert host.ask("host:voice", {"check": True})["code"] == "voice_off"
 
 

@@ -37,8 +37,9 @@ def test_parse_with_state(capsys: pytest.CaptureFixture[str]) -> None:
     assert got == {"intent": "calza", "player": "Marco", "confidence": 1.0}
     got = _run(["parse", "--lang", "it", "--legal", "8x5,4x1", "sette cinque"], capsys)
     assert got["intent"] is None and got["reason"] == "bid_not_higher"
-    got = _run(["parse", "--lang", "it", "--legal", "8x5,4x1", "otto cinqe"], capsys)
-    assert got["intent"] == "bid" and got["quantity"] == 8 and got["face"] == 5
+    got = _run(["parse", "--lang", "it", "--legal", "8x5,4x1", "otto cinqe"], capsys)  # corrected: asked, not played
+    assert got["intent"] is None and got["asked"] and got["reason"] == "sound_alike"
+    assert got["heard"]["intent"] == "bid" and (got["heard"]["quantity"], got["heard"]["face"]) == (8, 5)
 
 
 def test_parse_rejects_a_bad_bid_list(capsys: pytest.CaptureFixture[str]) -> None:
@@ -65,12 +66,16 @@ POSITION = ["--lang", "it", "--standing", "4x5", "--dice", "20", "--players", "M
 def test_parse_in_a_position_gives_the_batch_contract(capsys: pytest.CaptureFixture[str]) -> None:
     got = _run(["parse", *POSITION, "allora dico sette cinque"], capsys)
     assert got == {"text": "allora dico sette cinque", "intent": "bid", "quantity": 7, "face": 5,
-                   "player": "Marco", "played": True}
+                   "player": "Marco", "played": True, "asked": None}
     assert _run(["parse", *POSITION, "tre cinque"], capsys)["played"] is False  # the engine: not higher
     assert _run(["parse", *POSITION, "calza Giulia"], capsys) == {
-        "text": "calza Giulia", "intent": "calza", "quantity": None, "face": None, "player": "Giulia", "played": False}
+        "text": "calza Giulia", "intent": "calza", "quantity": None, "face": None, "player": "Giulia", "played": False,
+        "asked": None}
     assert _run(["parse", *POSITION, "annulla"], capsys)["played"] is True  # the hub acts on a cancel
     assert _run(["parse", *POSITION, "sei pazzo"], capsys)["intent"] is None
+    asked = _run(["parse", *POSITION, "sette quattro perché mi sento fortunato"], capsys)  # a comment after the bid
+    assert asked["played"] is False and asked["intent"] is None
+    assert asked["asked"] == {"intent": "bid", "quantity": 7, "face": 4, "player": "Marco"}
 
 
 def test_parse_without_a_standing_bid_is_the_opening(capsys: pytest.CaptureFixture[str]) -> None:

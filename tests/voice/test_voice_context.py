@@ -59,16 +59,17 @@ def test_calls_not_allowed_now_are_refused() -> None:
         ("oito cincoss", "pt", (8, 5)),
     ],
 )
-def test_a_near_miss_reads_as_the_closest_legal_bid(text: str, lang: str, bid: tuple[int, int]) -> None:
+def test_a_near_miss_is_asked_about_never_played(text: str, lang: str, bid: tuple[int, int]) -> None:
     heard = parse_in_context(text, lang, LEGAL)
-    assert heard.accepted and heard.intent.as_bid() == bid
-    assert heard.intent.confidence is not None and DEFAULT_MIN_CONFIDENCE <= heard.intent.confidence < 1.0
+    assert not heard.accepted and heard.asked and heard.reason == "sound_alike" and heard.heard.as_bid() == bid
+    assert heard.heard.confidence is not None and DEFAULT_MIN_CONFIDENCE <= heard.heard.confidence < 1.0
 
 
 def test_a_near_miss_of_an_illegal_bid_is_refused_not_swapped() -> None:
     heard = parse_in_context("sete cinque", "it", LEGAL)
-    assert heard.heard.as_bid() == (7, 5) and heard.reason == "bid_not_higher"
-    assert parse_in_context("sete cinque", "it", OPENING).intent.as_bid() == (7, 5)
+    assert heard.heard.as_bid() == (7, 5) and heard.reason == "sound_alike" and not heard.asked
+    opening = parse_in_context("sete cinque", "it", OPENING)
+    assert opening.asked and opening.heard.as_bid() == (7, 5) and not opening.accepted
 
 
 @pytest.mark.parametrize("text", ["sete cinqe", "sei pazzo", "sei pazzi", "tocca a te", "ho sete"])
@@ -78,8 +79,8 @@ def test_near_misses_are_per_word_and_never_beside_another_unknown_word(text: st
 
 def test_a_near_miss_call() -> None:
     heard = parse_in_context("dudu", "it", LEGAL)
-    assert heard.intent.intent == "dudo" and heard.intent.confidence == pytest.approx(0.75)
-    assert parse_in_context("annula", "it", LEGAL).intent.intent == "cancel"
+    assert heard.asked and heard.heard.intent == "dudo" and heard.heard.confidence == pytest.approx(0.75)
+    assert parse_in_context("annula", "it", LEGAL).heard.intent == "cancel"
 
 
 def test_the_cut_off_is_respected() -> None:

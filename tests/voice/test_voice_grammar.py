@@ -148,7 +148,7 @@ def test_every_event_and_error_code_speaks(lang: str) -> None:
         assert announce(lang, code)
     for key in VOICE_FIELDS:
         assert "{" not in announce(lang, key, player="Marco", heard="sette cinque", call="dudo", phrase="dubito",
-                                      count=7)
+                                      count=7, move="sette cinque")
     assert len(load_pack(lang).speech) == len(EVENT_FIELDS) + len(ERROR_CODES) + len(VOICE_FIELDS)
 
 

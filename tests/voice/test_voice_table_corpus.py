@@ -9,8 +9,9 @@ as a recogniser with the hub's grammar would give it: words outside the grammar 
 
     .venv/bin/python tests/voice/test_voice_table_corpus.py --write-views
 
-The aims (issue 9): chatter played <= 1%, calls played right >= 90% (overall and in
-Italian), a call played as a different move: never.
+The aims (issue 22): chatter played <= 0.5% and asked about <= 3%, calls played right
+>= 92% overall and >= 90% in Italian, played or asked right >= 97%, a call played as a
+different move: never, asked as a different move: <= 0.5%.
 """
 
 from __future__ import annotations
@@ -60,18 +61,34 @@ def chatter(split: str, lang: str, view: str = "") -> list[str]:
 
 
 def score(split: str, view: str, lang: str) -> Counter[str]:
-    """chatter, chatter_played, calls, right, different for one language."""
+    """For one language: chatter, chatter_played, chatter_asked; calls, right (played or
+    refused as expected), asked_right (the expected move asked about), different (a
+    different move played), asked_different (a different move asked about, or a move
+    asked about that must not be played)."""
     out: Counter[str] = Counter()
     for text in chatter(split, lang, view):
+        got = decide(text, lang, position(lang)).to_json()
         out["chatter"] += 1
-        out["chatter_played"] += decide(text, lang, position(lang)).played
+        out["chatter_played"] += got["played"]
+        out["chatter_asked"] += got["asked"] is not None
     for case in calls(split, lang, view):
-        got, want = decide(case["text"], lang, position(lang)).to_json(), case["expect"]
-        out["calls"] += 1
-        if {key: got[key] for key in want} == want:
-            out["right"] += 1
-        elif got["played"]:
-            out["different"] += 1
+        out.update(judge(decide(case["text"], lang, position(lang)).to_json(), case["expect"]))
+    return out
+
+
+def judge(got: dict[str, Any], want: dict[str, Any]) -> Counter[str]:
+    """One call's `dudo parse --batch` line against its expectation."""
+    out: Counter[str] = Counter(calls=1)
+    asked = got.get("asked")
+    refused = want.get("played") is False and not got["played"] and asked is None  # a move the engine refuses
+    if refused or {key: got[key] for key in want} == want:
+        out["right"] += 1
+    elif got["played"]:
+        out["different"] += 1
+    elif asked is not None:
+        same = want.get("played") and all(asked[k] == want[k] for k in ("intent", "quantity", "face", "player")
+                                          if k in want)
+        out["asked_right" if same else "asked_different"] += 1
     return out
 
 
@@ -129,10 +146,15 @@ def test_the_aims_hold(split: str, view: str) -> None:
     per = figures(split, view)
     whole, italian = per["all"], per["it"]
     report = {lang: dict(c) for lang, c in per.items()}
-    assert whole["chatter_played"] <= 0.01 * whole["chatter"], report
-    assert whole["right"] >= 0.9 * whole["calls"], report
+    assert whole["chatter_played"] <= 0.005 * whole["chatter"], report
+    assert whole["chatter_asked"] <= 0.03 * whole["chatter"], report
+    assert whole["right"] >= 0.92 * whole["calls"], report
     assert italian["right"] >= 0.9 * italian["calls"], report
+    # a recogniser held to the grammar never writes a sound-alike ("sete"): it hears "[unk]",
+    # which is never asked about; so fewer calls can be asked about in the grammar view
+    assert whole["right"] + whole["asked_right"] >= (0.97 if view == "" else 0.95) * whole["calls"], report
     assert whole["different"] == 0, report
+    assert whole["asked_different"] <= 0.005 * whole["calls"], report
 
 
 @pytest.mark.parametrize("text", [
@@ -166,7 +188,7 @@ def test_the_batch_command_gives_the_policys_answer_line_by_line() -> None:
     got = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [g["text"] for g in got] == lines
     assert got == [decide(t, "it", position("it")).to_json() for t in lines]
-    assert all(set(g) == {"text", "intent", "quantity", "face", "player", "played"} for g in got)
+    assert all(set(g) == {"text", "intent", "quantity", "face", "player", "played", "asked"} for g in got)
 
 
 @pytest.mark.parametrize(("text", "player", "played"), [
@@ -221,6 +243,65 @@ def test_the_standing_bid_after_a_call_needs_a_position_that_names_it() -> None:
     assert decide("dudo su quattro cinque", "it", named).played
 
 
+@pytest.mark.parametrize(("lang", "text", "bid"), [
+    ("it", "sara ha detto quattro cinque io dico sei cinque", (6, 5)),  # the standing bid quoted first
+    ("it", "quattro cinque eh allora sei cinque", (6, 5)),
+    ("es", "carmen dijo cuatro cincos yo digo cinco cincos", (5, 5)),
+    ("en", "lucy said four fives so i say five fives", (5, 5)),
+    ("it", "otto cinque anzi nove", (9, 5)), ("es", "siete cincos no mejor ocho", (8, 5)),  # a short correction
+    ("it", "sette tre no ho sbagliato sette quattro", (7, 4)),  # a cancel between two bids corrects
+    ("it", "dieci dadi col cinque", (10, 5)), ("it", "cinque dadi con il sei", (5, 6)), ("it", "cinque pacchi", (5, 1)),
+    ("it", "insomma dieci cinque", (10, 5)), ("fr", "six dés avec le quatre", (6, 4)),
+    ("pt", "cinco dados com o seis", (5, 6)),
+    ("it", "sei pacos giulia tocca a te", (6, 1)),  # a name before a handoff
+    ("es", "tres pacos lucía te toca", (3, 1)),
+])
+def test_issue_22s_kinds_of_call_are_played(lang: str, text: str, bid: tuple[int, int]) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.as_bid() == bid and decision.player == setting()["players"][lang][0]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "annulla subito"), ("it", "ops annulla"), ("it", "annullala"), ("fr", "annule ça"), ("en", "undo that"),
+])
+def test_cancels_with_one_more_word(lang: str, text: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.intent == "cancel"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("pt", "tudo"), ("pt", "tudo bem"), ("pt", "é tudo"), ("it", "calda"), ("it", "è calda"), ("it", "duro"),
+    ("it", "nudo"), ("it", "cal sa"), ("it", "dudu"), ("it", "sete cinque"), ("es", "mudo"), ("fr", "doudou"),
+    ("en", "do do"), ("pt", "calça"), ("en", "calda"), ("fr", "nudo"),
+])
+def test_a_sound_alike_is_never_played(lang: str, text: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played
+
+
+@pytest.mark.parametrize(("lang", "text", "intent"), [
+    ("it", "dudu", "dudo"), ("it", "sete cinque", "bid"), ("en", "do do", "dudo"), ("pt", "calça", "calza"),
+    ("it", "sette quattro perché mi sento fortunato", "bid"), ("it", "guardando il tavolo dico sette cinque", "bid"),
+    ("es", "ocho cincos y bebe carmen", "bid"), ("it", "dudo cretino", "dudo"),
+    ("it", "bevo un sorso e dico cinque sei", "bid"), ("fr", "cinq six et je bois un coup", "bid"),  # "un": an article
+])
+def test_a_clear_move_with_something_unexplained_is_asked(lang: str, text: str, intent: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["intent"] is None
+    assert got["asked"] is not None and got["asked"]["intent"] == intent
+    assert got["asked"]["player"] == setting()["players"][lang][0]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "mi si è bucata la calza"), ("it", "ho sbagliato strada"), ("es", "dudo que mañana llueva"),
+    ("it", "sette [unk] cinque"), ("it", "dudo?"), ("it", "tre cinque perché mi sento fortunato"),  # not legal now
+    ("en", "he said four fives not four sixes"), ("it", "uno due tre quattro cinque sei cinque in tutto"),
+])
+def test_chatter_and_unclear_or_illegal_moves_are_not_asked(lang: str, text: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["asked"] is None
+
+
 if __name__ == "__main__":
     if "--write-views" in sys.argv:
         write_views()
@@ -228,4 +309,5 @@ if __name__ == "__main__":
         for view in VIEWS:
             for lang, c in figures(split, view).items():
                 print(f"{split or 'tuning/'}{view or 'text'} {lang}: chatter played {c['chatter_played']}/"
-                      f"{c['chatter']}, calls right {c['right']}/{c['calls']}, different {c['different']}")
+                      f"{c['chatter']} asked {c['chatter_asked']}, calls right {c['right']}/{c['calls']} "
+                      f"asked right {c['asked_right']}, different {c['different']} asked {c['asked_different']}")

@@ -106,14 +106,22 @@ def test_setwords_is_asked_for(table: VoiceTable) -> None:
     assert recogniser._rec.words_on
 
 
-def test_a_low_confidence_call_is_shown_not_played(table: VoiceTable, room: FakeRoom, said: Said) -> None:
+def test_a_low_confidence_call_is_asked_about_not_played(table: VoiceTable, room: FakeRoom, said: Said) -> None:
+    run(table, "sette@0.4 cinque@0.98")
+    assert room.submitted == [] and said.lines == ["marco, sette cinque? Sì o no."]
+    last = room.statuses[-1]
+    assert last["ask"]["player"] == "marco" and last["ask"]["text"] == "sette cinque"
+    run(table, "sette@0.9 cinque@0.98")  # a clear call replaces the question
+    assert bids(room) == [("marco", 7, 5)] and room.statuses[-1]["ask"] is None
+
+
+def test_a_low_confidence_illegal_call_is_shown_not_played(table: VoiceTable, room: FakeRoom, said: Said) -> None:
+    room.standing = (9, 5)
     run(table, "sette@0.4 cinque@0.98")
     assert room.submitted == [] and said.lines == []
     last = room.statuses[-1]
-    assert last["rejected"] == "low_confidence" and last["caption"] == "sette cinque"
+    assert last["rejected"] == "low_confidence" and last["ask"] is None and last["caption"] == "sette cinque"
     assert last["message"].startswith("Ho sentito «sette cinque», ma non ne sono sicuro")
-    run(table, "sette@0.9 cinque@0.98")
-    assert bids(room) == [("marco", 7, 5)] and room.statuses[-1]["rejected"] is None
 
 
 def test_unk_inside_a_call_is_shown_not_played(table: VoiceTable, room: FakeRoom) -> None:

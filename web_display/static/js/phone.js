@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import { Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
-import { MicBar, listening } from "./voiceui.js";
+import { AskBar, MicBar, listening } from "./voiceui.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
@@ -122,6 +122,11 @@ async function leaveSeat() {
 async function voiceAnswer(event) {
   const view = app.payload.view;
   const reply = await request(socket, event, event === "voice:cancel" ? { version: view.version } : {});
+  if (!reply.ok) toast(errorText(reply.code, reply.message));
+}
+
+async function answerAsk(askId, yes) {
+  const reply = await request(socket, "voice:answer", { ask_id: askId, yes });
   if (!reply.ok) toast(errorText(reply.code, reply.message));
 }
 
@@ -372,6 +377,7 @@ function Game({ room, view, legal, seats, me, you }) {
           onClick=${() => voiceAnswer("voice:confirm").catch(reportError)}>${t("phone.voice_confirm")}</button>` : ""}
         <button class="btn btn-small" type="button" id="voice-cancel" onClick=${() => voiceAnswer("voice:cancel").catch(reportError)}>${t("phone.voice_cancel")}</button>
       <//>
+      <${AskBar} ask=${app.voice && app.voice.ask} me=${me} onAnswer=${(id, yes) => answerAsk(id, yes).catch(reportError)} />
       ${mic ? html`<${MicBar} status=${app.voice} me=${me} until=${app.micUntil} busy=${app.busy} onTap=${() => tapMic().catch(reportError)} />` : ""}
       <ul class="ph-chips" id="players" aria-label=${t("phone.players")}>${seats.map((s) => html`<li key=${s.name}>
         <${Seat} seat=${s} chip=${true} table=${view.table} playing=${true} turn=${s.name === waitsFor && !over} me=${s.name === me}

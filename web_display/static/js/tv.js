@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import { Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft } from "./ui.js";
-import { CheckPrompt, CheckReport, listening } from "./voiceui.js";
+import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
 
 const app = {
   payload: null, voice: null, caption: "", rollOff: null,
@@ -231,7 +231,8 @@ function drawVoice() {
   // Voice is mentioned only where it works, or where it just stopped working (the microphone failed).
   voiceRoot.hidden = !listening(status) && !(status && status.reason === "mic_failed");
   const fresh = !!app.rejected && app.rejected.version === version();
-  render(html`<${VoiceBanner} status=${status} caption=${app.caption} fresh=${fresh} />`, voiceRoot);
+  render(html`<${VoiceBanner} status=${status} caption=${app.caption} fresh=${fresh} />
+    ${status && status.ask ? html`<${AskCard} ask=${status.ask} />` : ""}`, voiceRoot);
   drawCheck();
 }
 

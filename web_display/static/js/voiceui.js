@@ -1,8 +1,9 @@
 // Voice at the table (the `voice` notice, docs/protocol.md "Voice status"): the phone's 🎤 and its
-// listening window, the TV's table-check prompt and the check's report card (also on the host page).
+// listening window, the hub's "did you mean?" (the TV's question, the asked phone's Yes / No), the
+// TV's table-check prompt and the check's report card (also on the host page).
 import { html } from "/vendor/preact-htm.js";
 import { t } from "./common.js";
-import { MicIcon, useSecondsLeft } from "./ui.js";
+import { MicIcon, faceName, useSecondsLeft } from "./ui.js";
 
 /** Whether the room's voice listens now (the 🎤 and the host's voice settings need it). */
 export function listening(status) {
@@ -33,6 +34,47 @@ export function MicBar({ status, me, until, busy, onTap }) {
       ${mine && left > 0 ? html`<span class="mic-left">${t("mic.seconds", { s: left })}</span>` : ""}</button>
     <p class="mic-note" id="mic-state" role="status">${mine ? html`<strong>${t("mic.say_now")}</strong>`
       : t(afterButton ? "mic.hint_after_button" : "mic.hint")}</p>
+  </section>`;
+}
+
+const askSeen = new Map(); // ask id -> Unix seconds when it expires, counted from when this page saw it
+
+function askUntil(ask) {
+  if (!askSeen.has(ask.id)) askSeen.set(ask.id, Date.now() / 1000 + (ask.seconds || 0));
+  return askSeen.get(ask.id);
+}
+
+/** The move asked about, in figures: "6 × fives", or the call as heard ("dudo"). */
+export function askedMove(ask) {
+  return ask.intent === "bid" ? `${ask.quantity} × ${faceName(ask.face)}` : ask.heard;
+}
+
+/** The TV's "did you mean?": "Marco: 6 × fives?", the words heard, and how to answer. props: ask. */
+export function AskCard({ ask }) {
+  const left = useSecondsLeft(askUntil(ask));
+  return html`<div class="ask-box" id="voice-ask" role="status" aria-live="assertive">
+    <p class="ask-title">${t("ask.title")}</p>
+    <p class="ask-question">${t("ask.question", { name: ask.player, move: askedMove(ask) })}</p>
+    <p class="ask-heard">${t("ask.heard", { text: ask.text })}</p>
+    <p class="ask-say">${t("ask.say")}${left > 0 ? html` · <span class="ask-left">${t("ask.seconds", { s: left })}</span>` : ""}</p>
+  </div>`;
+}
+
+/**
+ * The asked phone's big Yes / No (only on the phone of the player the move is credited to; nothing
+ * elsewhere, and nothing once it expired). props: ask (`voice.ask`), me, onAnswer(askId, yes).
+ */
+export function AskBar({ ask, me, onAnswer }) {
+  const left = useSecondsLeft(ask && ask.player === me ? askUntil(ask) : null);
+  if (!ask || ask.player !== me || left <= 0) return "";
+  return html`<section class="ph-ask" id="ask" role="alertdialog" aria-labelledby="ask-question">
+    <p class="ask-question" id="ask-question">${t("ask.question", { name: ask.player, move: askedMove(ask) })}</p>
+    <p class="ask-heard">${t("ask.heard", { text: ask.text })}</p>
+    <div class="ask-buttons">
+      <button type="button" class="btn btn-yes" id="ask-yes" onClick=${() => onAnswer(ask.id, true)}>${t("ask.yes")}</button>
+      <button type="button" class="btn btn-no" id="ask-no" onClick=${() => onAnswer(ask.id, false)}>${t("ask.no")}</button>
+    </div>
+    <p class="ask-say">${t("ask.say")} · <span class="ask-left">${t("ask.seconds", { s: left })}</span></p>
   </section>`;
 }
 
