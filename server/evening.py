@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dudo_hub.server import gamelog
+from dudo_hub.server import commitment, gamelog
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.history import History
 from dudo_hub.server.scoreboard import scoreboard
@@ -112,6 +112,10 @@ class Evenings:
             return {"room": code, "game": None}
         game = self._game_of(code, current.game)
         rounds = [r.to_dict() for r in gamelog.rounds(game["log"])]
+        for rnd in rounds:
+            sealed = rnd["commitment"]
+            if sealed is not None:
+                sealed["valid"] = commitment.verify(sealed["dice"], sealed["salt"], sealed["hash"])
         step = min(current.step, max(0, len(rounds) - 1))
         current.step = step
         return {"room": code, "game": current.game, "step": step, "playing": current.playing,
