@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dudo_hub.server import commitment, gamelog
+from dudo_hub.server import commitment, gamelog, scoreboard
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.history import History
-from dudo_hub.server.scoreboard import scoreboard
 
+LISTED = 50  # the newest kept games each screen is sent (the JSON endpoint and `dudo history list` have all)
 Notice = Callable[[str, str, dict[str, Any]], None]  # (room code, event, data)
 
 
@@ -46,14 +46,15 @@ class Evenings:
             self.publish(str(record["code"]))
         return kept
 
-    def payload(self, code: str) -> dict[str, Any]:
-        """The room's evening: its number, the scoreboard, its games, and every kept game of the room."""
+    def payload(self, code: str, listed: int | None = LISTED) -> dict[str, Any]:
+        """The room's evening: its number, the scoreboard, and the room's newest kept games (this evening's
+        among them: all of them with `listed` None), with how many the room has in all."""
         evening = self.history.evening(code)
-        games = self.history.games(room=code)
-        rows = self.history.stats(code, evening)
+        games = self.history.games(room=code, last=listed)
         return {"room": code, "evening": evening, "show": self.shown.get(code, False),
-                "scoreboard": scoreboard(rows),
-                "games": [g for g in games if g["evening"] == evening], "history": games}
+                "scoreboard": scoreboard.public(self.history.totals(code, evening)),
+                "games": [g for g in games if g["evening"] == evening], "history": games,
+                "history_total": self.history.count(code)}
 
     def publish(self, code: str) -> None:
         """Send the room's evening to every screen of the room."""

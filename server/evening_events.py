@@ -107,7 +107,7 @@ def _hub_room(code: str) -> tuple[Evenings, str]:
 def evening(code: str) -> Response:
     """The room's evening: scoreboard, this evening's games and every kept game of the room."""
     evenings, code = _hub_room(code)
-    return jsonify(evenings.payload(code))
+    return jsonify(evenings.payload(code, listed=None))
 
 
 @bp.get("/api/rooms/<code>/games/<int:game>")
