@@ -27,6 +27,7 @@ Sub = Any  # argparse._SubParsersAction
 def add_history_command(sub: Sub) -> None:
     """Add `history` (list, show, export, delete) to an argparse subparsers object."""
     cmd = sub.add_parser("history", help="the finished games kept in a data folder")
+    cmd.add_argument("--data", dest="data_folder", default=None, metavar="FOLDER", help=argparse.SUPPRESS)
     actions = cmd.add_subparsers(dest="history_command", required=True)
     listing = actions.add_parser("list", help="every kept game, oldest first")
     listing.add_argument("--room", help="only this room's games")
@@ -43,11 +44,12 @@ def add_history_command(sub: Sub) -> None:
     delete.add_argument("--key", required=True, help="the host key of the game's room")
     delete.set_defaults(handler=history_delete)
     for action in (listing, show, export, delete):
-        action.add_argument("--data", default="data", metavar="FOLDER", help="the hub's data folder (./data)")
+        action.add_argument("--data", default=None, metavar="FOLDER", help="the hub's data folder (./data)")
         action.add_argument("--json", action="store_true", help="JSON instead of text")
 
 
 def _open(args: argparse.Namespace) -> History | None:
+    args.data = args.data or args.data_folder or "data"  # `dudo history --data D list` works too
     if not (Path(args.data) / FILE).is_file():
         print(f"{args.data}: no hub data here (no {FILE})", file=sys.stderr)
         return None
