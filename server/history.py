@@ -19,7 +19,7 @@ from typing import Any
 
 from orjson import loads
 
-from dudo_hub.server import fastjson, gamelog, scoreboard
+from dudo_hub.server import asyncmode, fastjson, gamelog, scoreboard
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.store import FILE
 
@@ -58,6 +58,9 @@ class History:
         self._lock = threading.Lock()
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # as the store: a commit writes no fsync
+            if asyncmode.patched():
+                self._db.execute("PRAGMA wal_autocheckpoint=0")  # the store checkpoints, off gevent's loop
             self._db.executescript(SCHEMA)
             self._db.execute("CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY AUTOINCREMENT, "
                              "room TEXT NOT NULL, version INTEGER NOT NULL, at REAL NOT NULL, "

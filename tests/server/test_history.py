@@ -262,3 +262,79 @@ def test_a_new_evening_starts_a_fresh_scoreboard_and_the_host_replays(tmp_path):
         assert host.ask("host:replay", {"game": game + 99})["code"] == "unknown_game"
     finally:
         hub.close()
+
+
+@pytest.mark.parametrize("mode", ["referee", "scoreboard"])
+def test_real_dice_games_export_and_replay(tmp_path, mode):
+    """Referee: cups typed on the phones (one typed again before the first bid: a second commitment
+    for the round); scoreboard: nothing to roll, the table counts at each call. Both replay clean."""
+    app = create_app(TestConfig(DATA_DIR=tmp_path / "data"))
+    hub = get_hub(app)
+    try:
+        code = hub.default_code
+        host = host_of(app, hub)
+        phones = {n: seat(app, code, n) for n in ("Ann", "Bob", "Cy")}
+        assert host.ask("host:config", {"dice": mode, "options": {"max_dice": 2}})["ok"]
+        assert host.ask("host:start", {})["ok"]
+        room, rng = hub.room(code), random.Random(8)
+        retyped = False
+        while not room.over:
+            real = room.frame.public["real"]
+            state = room.state
+            if real["waiting"]:
+                for name in real["waiting"]:
+                    cup = [rng.randint(1, 6) for _ in range(state.counts[state.seat_of(name)])]
+                    assert phones[name].ask("dice:enter", {"dice": cup})["ok"]
+                now = room.state
+                if not retyped and now.phase.value == "bidding" and now.standing is None:
+                    again = real["waiting"][0]
+                    cup = [rng.randint(1, 6) for _ in range(now.counts[now.seat_of(again)])]
+                    assert phones[again].ask("dice:enter", {"dice": cup})["ok"]
+                    retyped = True
+                continue
+            if state.phase.value == "count":
+                counting = phones["Ann"].state["view"]["counting"]
+                count = rng.randint(0, sum(state.counts))
+                by, confirm = list(phones)[:2]
+                assert counting is not None and phones[by].ask("count:propose", {"count": count})["ok"]
+                assert phones[confirm].ask("count:confirm", {"count": count})["ok"]
+                continue
+            phone = phones[room.to_act()]
+            assert phone.move(**pick_move(phone.state["legal"], rng))["ok"]
+        game = hub.evenings.history.games()[0]
+        assert game["dice_mode"] == mode
+        lines = list(gameexport.export_lines(hub.evenings.history.game(game["id"])))
+    finally:
+        hub.close()
+    kinds = [json.loads(line)["event"]["kind"] for line in lines[1:]]
+    result = gameexport.check(gameexport.read_export(lines))
+    assert result["ok"] and result["winner"] == game["winner"]
+    if mode == "referee":
+        assert retyped and kinds.count("dice_committed") > kinds.count("dice_opened") == result["rounds"]
+    else:
+        assert "count_confirmed" in kinds and "dice_committed" not in kinds and result["commitments"] == 0
+
+
+def test_a_bid_heard_and_taken_back_replays(tmp_path):
+    app = create_app(TestConfig(DATA_DIR=tmp_path / "data"))
+    hub = get_hub(app)
+    try:
+        code = hub.default_code
+        phones = {n: seat(app, code, n) for n in ("Ann", "Bob")}
+        room, rng = hub.room(code), random.Random(4)
+        room.start()
+        taken_back = 0
+        while not room.over:
+            player = room.to_act()
+            move = pick_move(phones[player].state["legal"], rng)
+            if move["action"] == "bid" and taken_back < 3:
+                room.move(player, move, room.version(), "voice")
+                room.cancel_voice(player, room.version())
+                taken_back += 1
+            assert phones[player].move(**move)["ok"]
+        game = hub.evenings.history.games()[0]["id"]
+        lines = list(gameexport.export_lines(hub.evenings.history.game(game)))
+    finally:
+        hub.close()
+    assert sum('"bid_cancelled"' in line for line in lines) == 3
+    assert gameexport.check(gameexport.read_export(lines))["ok"]
