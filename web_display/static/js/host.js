@@ -313,8 +313,8 @@ function Host({ payload, offer }) {
         <${Rules} room=${room} phase=${phase} offer=${offer} />
         <${VoiceCard} voice=${app.voice} />
       </div>
-      <div class="host-actions"><${GameButtons} room=${room} seats=${seats} phase=${phase} /></div>
-      <${HostEvening} socket=${socket} />
+      <div class="host-actions"><${GameButtons} room=${room} seats=${seats} phase=${phase} />
+        <${HostEvening} socket=${socket} /></div>
     </main>`;
 }
 
