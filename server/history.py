@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS games (
     winner TEXT, rounds INTEGER NOT NULL, preset TEXT, dice_mode TEXT, players TEXT NOT NULL,
     meta TEXT NOT NULL, stats TEXT NOT NULL, UNIQUE (room, last_event));
 CREATE TABLE IF NOT EXISTS game_logs (game INTEGER PRIMARY KEY, log TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS forgotten (room TEXT NOT NULL, last_event INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS evening_totals (
     room TEXT NOT NULL, evening INTEGER NOT NULL, totals TEXT NOT NULL, PRIMARY KEY (room, evening));
 CREATE INDEX IF NOT EXISTS games_evening ON games (room, evening, id);
@@ -140,7 +141,8 @@ class History:
     def _game_rows(self, code: str) -> tuple[int, int, list[float], list[str], list[dict[str, Any]]] | None:
         """(first id, last id, times, sources, events) of the room's game since the last
         `restarted` or kept game; None when it is kept already or does not end the log with its end."""
-        row = self._db.execute("SELECT MAX(last_event) FROM games WHERE room = ?", (code,)).fetchone()
+        row = self._db.execute("SELECT MAX(x) FROM (SELECT last_event AS x FROM games WHERE room = ? UNION ALL "
+                               "SELECT last_event FROM forgotten WHERE room = ?)", (code, code)).fetchone()
         floor = int(row[0] or 0)
         rows: list[tuple[int, float, str, str]] = []
         for event_id, at, source, text in self._db.execute(
@@ -231,13 +233,14 @@ class History:
         """Forget a kept game (of `room`, when given). Whether one was deleted."""
         where, args = ("id = ? AND room = ?", (game_id, room)) if room else ("id = ?", (game_id,))
         with self._lock:
-            found = self._db.execute(f"SELECT room, evening FROM games WHERE {where}", args).fetchone()
+            found = self._db.execute(f"SELECT room, evening, last_event FROM games WHERE {where}", args).fetchone()
             if found is None:
                 return False
             self._db.execute("BEGIN")
             try:
                 self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
                 self._db.execute("DELETE FROM game_logs WHERE game = ?", (game_id,))
+                self._db.execute("INSERT INTO forgotten (room, last_event) VALUES (?, ?)", (found[0], found[2]))
                 self._store_totals(found[0], found[1], self._recount(found[0], found[1]))
                 self._db.execute("COMMIT")
             except BaseException:

@@ -338,3 +338,20 @@ def test_a_bid_heard_and_taken_back_replays(tmp_path):
         hub.close()
     assert sum('"bid_cancelled"' in line for line in lines) == 3
     assert gameexport.check(gameexport.read_export(lines))["ok"]
+
+
+def test_a_deleted_game_is_not_kept_again_when_the_hub_resumes_its_room(tmp_path):
+    app = create_app(TestConfig(DATA_DIR=tmp_path))
+    hub = get_hub(app)
+    room = hub.room(hub.default_code)
+    room.add_bot(None)
+    room.add_bot(None)
+    room.start()
+    game = hub.evenings.history.games()[0]["id"]
+    hub.evenings.delete(room.code, game)
+    hub.close()  # the room is still on its finished game
+    hub2 = get_hub(create_app(TestConfig(DATA_DIR=tmp_path)))
+    try:
+        assert hub2.room(room.code).over and hub2.evenings.history.games() == []
+    finally:
+        hub2.close()
