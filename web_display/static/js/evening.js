@@ -62,7 +62,8 @@ function Moment({ label, moment, id }) {
 export function Scoreboard({ data, cls = "" }) {
   if (!data) return "";
   const board = data.scoreboard;
-  return html`<section class="ev-board ${cls}" id="scoreboard" aria-labelledby="ev-title">
+  const many = board.players.length > 5 ? "ev-many" : "";
+  return html`<section class="ev-board ${cls} ${many}" id="scoreboard" aria-labelledby="ev-title">
     <h2 id="ev-title">${t("ev.title")} <span class="ev-count">${t("ev.games", { n: board.games })}</span></h2>
     ${board.players.length ? html`<table class="ev-table">
       <thead><tr><th scope="col">${t("ev.col_player")}</th><th scope="col">${t("ev.col_won")}</th>
