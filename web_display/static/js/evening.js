@@ -100,15 +100,19 @@ function revealOf(rnd) {
   };
 }
 
-export function ReplayRound({ replay, step }) {
+export function ReplayRound({ replay, step, limit = 0 }) {
   const rnd = replay.rounds[step];
   if (!rnd) return "";
+  const hidden = limit && rnd.steps.length > limit ? rnd.steps.length - limit : 0; // the TV cannot scroll
+  const steps = rnd.steps.slice(hidden);
   const order = replay.players.map((p) => p.name);
   const over = rnd.after.find((e) => e.kind === "game_over");
-  return html`<div class="rp-round" id="replay-round" data-step=${step}>
+  const many = Object.keys(rnd.dice).length > 6 ? "rp-many" : "";
+  return html`<div class="rp-round ${many}" id="replay-round" data-step=${step}>
     <p class="rp-head">${t("replay.title", { id: replay.game })} · ${t("replay.round", { n: step + 1, total: replay.rounds.length })}</p>
     <div class="rp-body">
-      <ol class="rp-steps">${rnd.steps.map((s) => html`<${StepLine} step=${s} wild=${rnd.wild} />`)}</ol>
+      <ol class="rp-steps">${hidden ? html`<li class="rp-earlier">${t("replay.earlier", { n: hidden })}</li>` : ""}
+        ${steps.map((s) => html`<${StepLine} step=${s} wild=${rnd.wild} />`)}</ol>
       ${rnd.reveal ? html`<div class="rp-reveal"><${Reveal} reveal=${revealOf(rnd)} order=${order} paco=${rnd.wild} animate=${false} /></div>` : ""}
     </div>
     ${over ? html`<p class="rp-winner">${t("replay.winner", { name: over.winner })}</p>` : ""}
@@ -122,7 +126,7 @@ export function ReplayRound({ replay, step }) {
 /** The TV: the replay over everything; the scoreboard over the table between games (or when the host asks). */
 export function TvEvening({ phase }) {
   if (evening.replay) {
-    return html`<section class="overlay ev-replay" aria-live="polite"><${ReplayRound} replay=${evening.replay} step=${replayStep()} /></section>`;
+    return html`<section class="overlay ev-replay" aria-live="polite"><${ReplayRound} replay=${evening.replay} step=${replayStep()} limit=${10} /></section>`;
   }
   const data = evening.data;
   if (!data || !(data.show || (phase === "lobby" && data.scoreboard.games > 0))) return "";
