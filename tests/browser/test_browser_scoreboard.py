@@ -58,6 +58,9 @@ def test_scoreboard_on_the_tv_a_spectator_phone_and_a_replay(hub: Any, browser: 
     phone.wait_for_selector(".ph-replay #replay-round[data-step='1']")
     phone.screenshot(path=str(artifacts / "evening-spectator-replay.png"), full_page=True)
     host.screenshot(path=str(artifacts / "evening-host.png"), full_page=True)
+    host.fill("#ev-game", str(max(g["id"] for g in hub.app.extensions["dudo_hub"].evenings.history.games())))
+    host.click(".ev-pick button")  # any kept game by its number (the list shows the newest 50)
+    tv.wait_for_selector(".ev-replay #replay-round[data-step='0']")
     host.click("#rp-stop")
     tv.wait_for_selector(".ev-replay", state="detached")
     hub.room.take_seat("Ann")  # a seat without a phone: the game waits for Ann's move

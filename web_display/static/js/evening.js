@@ -204,7 +204,13 @@ export function HostEvening({ socket }) {
       <button class="btn btn-small" type="button" id="rp-stop" disabled=${busy}
         onClick=${() => send("host:replay_stop")}>${t("replay.stop")}</button>
     </div>` : ""}
-    <h3>${t("ev.history")}</h3>
+    <h3>${t("ev.history")} <span class="ev-count">${t("ev.total", { n: data.history_total })}</span></h3>
+    <form class="ev-pick" onSubmit=${(ev) => { ev.preventDefault(); const n = parseInt(ev.target.elements.game.value, 10);
+      if (n > 0) send("host:replay", { game: n, step: 0, playing: false }); }}>
+      <label for="ev-game">${t("ev.pick")}</label>
+      <input id="ev-game" name="game" type="number" min="1" inputmode="numeric" />
+      <button class="btn btn-small" type="submit" disabled=${busy}>${t("ev.replay")}</button>
+    </form>
     ${history.length ? html`<ul class="ev-games">${history.map((g) => html`<li key=${g.id} data-game=${g.id}>
       <span>${t("ev.game_line", { id: g.id, name: g.winner, n: g.rounds })}</span>
       <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => send("host:replay", { game: g.id, step: 0, playing: false })}>${t("ev.replay")}</button>
