@@ -55,7 +55,7 @@ class TextPacket(sio.packet.Packet):  # type: ignore[misc]
 
 def create_app(config: Config | None = None) -> Flask:
     """A Flask app with the hub's pages, socket handlers and a `Hub` (app.extensions["dudo_hub"])."""
-    from dudo_hub.server import events, pages
+    from dudo_hub.server import evening_events, events, pages
 
     config = config or Config.from_env()
     web = web_dir()
@@ -65,6 +65,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.config["DUDO"] = config
     app.config["ASYNC_MODE"] = mode = asyncmode.resolve(config.ASYNC_MODE)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(evening_events.bp)
     manager = SyncingManager()
     # Same-origin only (the default): the pages come from the hub itself, and a page from
     # elsewhere has no business opening a socket to it.

@@ -16,11 +16,17 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """Play scenario files; print one JSON object per file; exit 1 at the first unmet expectation."""
+    """Play scenario files, or replay exported games (`dudo history export`) checking their dice;
+    print one JSON object per file; exit 1 at the first unmet expectation."""
     from dudo_hub.engine.scenario import ScenarioMismatch, run_scenario
+    from dudo_hub.server.history_cmd import is_export, replay_export
 
     for name in args.files:
         path = Path(name)
+        if is_export(path):
+            if replay_export(path):
+                return 1
+            continue
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as err:
@@ -37,8 +43,9 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    cmd = sub.add_parser("replay", help="play scenario files with the engine and check their expectations")
-    cmd.add_argument("files", nargs="+", metavar="FILE.json")
+    cmd = sub.add_parser("replay", help="play scenario files with the engine and check their expectations, or "
+                                        "replay exported games and check every round's fair-dice commitment")
+    cmd.add_argument("files", nargs="+", metavar="FILE.json|GAME.jsonl")
     cmd.set_defaults(handler=_replay)
 
 
@@ -57,6 +64,7 @@ _COMMANDS: tuple[tuple[str, str], ...] = (
     ("dudo_hub.server.serve_cmd", "add_serve_command"),
     ("dudo_hub.server.serve_cmd", "add_verify_command"),
     ("dudo_hub.server.tournament_cmd", "add_tournament_command"),
+    ("dudo_hub.server.history_cmd", "add_history_command"),
     ("dudo_hub.voice.cli", "add_parse_command"),
     ("dudo_hub.voice.voice_cmd", "add_voice_command"),
 )

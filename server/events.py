@@ -15,6 +15,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 from dudo_hub.engine import DudoError
 from dudo_hub.server import payloads
 from dudo_hub.server.errors import HubError
+from dudo_hub.server.evening_events import EVENING_HANDLERS
 from dudo_hub.server.hub import Hub, Viewer
 from dudo_hub.server.rooms import Room
 from dudo_hub.server.table_events import TABLE_HANDLERS, host_only, seated
@@ -210,6 +211,7 @@ HANDLERS: dict[str, Handler] = {
     "host:skip_reveal": host_skip_reveal,
     "sync": sync,
     **TABLE_HANDLERS,
+    **EVENING_HANDLERS,
 }
 
 

@@ -23,6 +23,8 @@ from dudo_hub.server import asyncmode, tablesettings
 from dudo_hub.server.botrunner import BotRunner, Spawn
 from dudo_hub.server.config import Config
 from dudo_hub.server.errors import HubError
+from dudo_hub.server.evening import Evenings
+from dudo_hub.server.history import History
 from dudo_hub.server.lobby import catalogue
 from dudo_hub.server.ratelimit import RateLimiter
 from dudo_hub.server.rooms import Frame, Hooks, Room, RoomSettings
@@ -65,6 +67,7 @@ class Hub:
         self._lock = threading.RLock()
         self.limiter = RateLimiter(config.RATE_CAPACITY, config.RATE_PER_SECOND)
         self.store = Store(config.DATA_DIR) if config.DATA_DIR is not None else None
+        self.evenings = Evenings(History(config.DATA_DIR), self.notice) if config.DATA_DIR is not None else None
         self.runner = BotRunner(spawn) if config.BOT_THREAD else None
         seed = config.SEED
         self._code_rng = secrets.SystemRandom() if seed is None else random.Random(f"{seed}:codes")
@@ -116,7 +119,10 @@ class Hub:
 
     def _save(self, room: Room, events: list[dict[str, Any]], source: str) -> None:
         if self.store is not None:
-            self.store.save(room.to_record(), events, source)
+            record = room.to_record()
+            self.store.save(record, events, source)
+            if self.evenings is not None and any(e.get("kind") == "game_over" for e in events):
+                self.evenings.keep(record)  # every finished game kept; the room hears its evening
 
     def _resume(self) -> None:
         """Rooms from the data folder, as they were (bots pick up where they left off)."""
@@ -125,6 +131,8 @@ class Hub:
         for record in self.store.load():
             room = Room.from_record(record, self.settings, self._hooks())
             self._add(room)
+            if self.evenings is not None:
+                self.evenings.keep(record)  # a game that ended just before the hub stopped
             log.info("resumed room %s (%s)", room.code, "in a game" if room.started else "lobby")
         for room in list(self.rooms.values()):
             room.resume_bots()
@@ -172,6 +180,9 @@ class Hub:
         else:
             self.send_state(sid)
         self.emit("voice", room.voice, sid)
+        if self.evenings is not None:
+            self.emit("evening", self.evenings.payload(room.code), sid)
+            self.emit("replay", self.evenings.replay_payload(room.code), sid)
 
     def disconnect(self, sid: str) -> None:
         """Forget the connection; a seat with no phone left counts as dropped."""
@@ -282,3 +293,5 @@ class Hub:
             self.runner.stop()
         if self.store is not None:
             self.store.close()
+        if self.evenings is not None:
+            self.evenings.history.close()

@@ -150,3 +150,76 @@ def test_entered_cups_stay_with_their_phone_until_the_reveal(app, hub):
             _check(client, player, message, truth)
             you = message["you"] or {}
             assert "entered" not in you or you["player"] == player
+
+
+def test_spectators_and_every_history_payload_see_nothing_before_the_games_end(tmp_path):
+    """Several games with a spectator phone (no seat) and the host replaying kept games meanwhile:
+    no `evening` or `replay` payload, and no spectator message, holds a cup of the round being played."""
+    from dudo_hub.server.app import TestConfig, create_app, get_hub
+
+    app = create_app(TestConfig(DATA_DIR=tmp_path))
+    hub = get_hub(app)
+    truth: dict[int, tuple[GameState, Commitment | None]] = {}
+    _record_truth(hub, truth)
+    checked: list[str] = []
+    emit = hub.emit
+
+    def scanning(event: str, data: Any, to: str) -> None:
+        if event in ("evening", "replay"):
+            room = hub.room(data["room"])
+            sealed = room.game.commitment
+            text = json.dumps(data)
+            if sealed is not None and room.state is not None and not room.over:
+                assert sealed.salt not in text and sealed.hash not in text, event
+                assert all(dice != sealed.dice for _, dice in _dice_maps(data)), event
+            kept = {g["id"] for g in hub.evenings.history.games()}
+            assert data.get("game") in kept | {None} if event == "replay" else \
+                {g["id"] for g in data["history"]} <= kept
+            checked.append(event)
+        emit(event, data, to)
+
+    hub.emit = scanning
+    try:
+        code = hub.default_code
+        host = host_of(app, hub)
+        watcher = Client(app, "phone", code)  # "watch": a phone without a seat
+        phones = {name: seat(app, code, name) for name in ("Ann", "Bob")}
+        assert host.ask("host:bot_add", {})["ok"]
+        rng = random.Random(3)
+        room = hub.room(code)
+        for game in range(3):
+            if game == 1:
+                assert host.ask("host:config", {"dice": "referee", "options": {"max_dice": 3}})["ok"]
+            watcher.pump()
+            seen = len(watcher.log)
+            truth.clear()  # versions start again with each game
+            assert host.ask("host:start", {})["ok"]
+            moves = 0
+            while not room.over:
+                waiting = room.frame.public["real"]["waiting"]
+                if waiting:
+                    for name in waiting:
+                        held = room.state.counts[room.state.seat_of(name)]
+                        cup = [rng.randint(1, 6) for _ in range(held)]
+                        assert phones[name].ask("dice:enter", {"dice": cup})["ok"]
+                    continue
+                phone = phones[room.to_act()]
+                assert phone.move(**pick_move(phone.state["legal"], rng))["ok"]
+                moves += 1
+                if game and moves % 9 == 0:  # the host replays an earlier game during this one
+                    kept = hub.evenings.history.games()[0]["id"]
+                    assert host.ask("host:replay", {"game": kept, "step": moves // 9})["ok"]
+                    assert watcher.ask("evening:get", {})["ok"]
+            watcher.pump()
+            assert len(watcher.log) > seen
+            for message in watcher.log[seen:]:
+                assert message["you"] is None and message["legal"] is None
+                _check(watcher, None, message, truth)
+            assert host.ask("host:restart", {})["ok"]
+        assert len(hub.evenings.history.games()) == 3
+        assert {name for name, _ in watcher.received} >= {"state", "evening", "replay"}
+        assert checked.count("replay") > 2 and checked.count("evening") > 3
+        for name, data in watcher.received:
+            assert name != "state" or data["view"] is None or data["view"]["my_dice"] == []
+    finally:
+        hub.close()

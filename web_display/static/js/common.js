@@ -277,8 +277,8 @@ export function connect(auth, handlers) {
     setBanner(code && has(`err.${code}`) ? `${t("conn.refused")} ${t(`err.${code}`)}` : t("conn.reconnecting"), "error");
     if (!socket.active) setTimeout(() => socket.connect(), 2000);
   });
-  for (const event of ["state", "voice", "caption", "lobby", "reveal_end"]) {
-    if (!handlers[event]) continue;
+  for (const event of Object.keys(handlers)) { // every hub event the page handles (state, voice, evening...)
+    if (event === "status" || event === "refused") continue; // not hub events: see above
     socket.on(event, (data) => {
       try { handlers[event](data || {}); } catch (err) { reportError(err); }
     });

@@ -11,6 +11,7 @@ import { countQuestion, waitingText } from "./realcups.js";
 import { StandIn } from "./standin.js";
 import { RevealWatch, useSecondsLeft } from "./ui.js";
 import { CheckReport, listening, voiceOffText } from "./voiceui.js";
+import { HostEvening, eveningHandlers } from "./evening.js";
 
 const root = document.getElementById("host-root");
 const app = {
@@ -312,7 +313,8 @@ function Host({ payload, offer }) {
         <${Rules} room=${room} phase=${phase} offer=${offer} />
         <${VoiceCard} voice=${app.voice} />
       </div>
-      <div class="host-actions"><${GameButtons} room=${room} seats=${seats} phase=${phase} /></div>
+      <div class="host-actions"><${GameButtons} room=${room} seats=${seats} phase=${phase} />
+        <${HostEvening} socket=${socket} /></div>
     </main>`;
 }
 
@@ -342,6 +344,7 @@ async function boot() {
       followLanguage(payload.room.lang, draw);
     },
     reveal_end: (data) => reveals.ended(data.round),
+    ...eveningHandlers(draw),
   });
 }
 

@@ -8,6 +8,7 @@ import {
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import { Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
+import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
@@ -224,6 +225,8 @@ function Join({ room }) {
       <button class="btn btn-primary btn-huge" type="submit" id="sit" disabled=${app.busy}>${app.busy ? t("phone.sitting") : t("phone.sit")}</button>
       <p class="ph-error" id="join-error" role="alert">${app.joinError || (late ? t("err.already_started") : "")}</p>
     </form>
+    <button class="btn btn-ghost" type="button" id="watch-only" onClick=${() => { setWatching(true); draw(); }}>${t("phone.watch")}</button>
+    <p class="ph-watch-hint">${t("phone.watch_hint")}</p>
     <${LangPick} roomLang=${room.lang} onPick=${draw} />
   </section>`;
 }
@@ -409,14 +412,15 @@ function Phone({ payload }) {
   const playing = !!me && phaseOf(room, view) !== "lobby";
   if (!playing) document.body.classList.remove("my-turn");
   let main;
-  if (!me) main = html`<${Join} room=${room} />`;
+  if (!me) main = watching() ? html`<${WatchView} payload=${payload} onSit=${() => { setWatching(false); draw(); }} />`
+    : html`<${Join} room=${room} />`;
   else if (!playing) main = html`<${Lobby} seats=${seats} me=${me} room=${room} />`;
   else main = html`<${Game} room=${room} view=${view} legal=${payload.legal} seats=${seats} me=${me} you=${payload.you} />`;
   return html`<header class="ph-top">
       <span class="ph-room">${t("tv.room")} <strong>${room.code}</strong></span>
       <span class="ph-me" id="me">${me || ""}</span>
     </header>
-    <main class="ph-main">${main}</main>
+    <main class="ph-main">${main}${me ? html`<${PhoneEvening} open=${!playing || phaseOf(room, view) === "over"} />` : ""}</main>
     ${playing ? html`<${RevealCard} seats=${seats} me=${me} />` : ""}`;
 }
 
@@ -461,6 +465,7 @@ async function boot() {
     state: onState,
     voice: onVoice,
     reveal_end: (data) => reveals.ended(data.round),
+    ...eveningHandlers(draw),
     refused: (code) => {
       if (code !== "bad_token") return false;
       setToken(null);

@@ -8,6 +8,7 @@ import {
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import { Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft } from "./ui.js";
 import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
+import { TvEvening, eveningHandlers } from "./evening.js";
 
 const app = {
   payload: null, voice: null, caption: "", rollOff: null,
@@ -206,7 +207,8 @@ function Tv({ payload, rollOff }) {
         <p class="winner-sub">${t("tv.winner_sub")}</p>
         <p class="winner-again">${t("tv.again")}</p>
       </div>
-    </section>` : ""}`;
+    </section>` : ""}
+    <${TvEvening} phase=${phase} />`;
 }
 
 // ---------- drawing ----------
@@ -284,6 +286,7 @@ async function boot() {
     voice: onVoice,
     caption: (data) => { app.caption = data.text || ""; drawVoice(); },
     reveal_end: (data) => reveals.ended(data.round),
+    ...eveningHandlers(draw),
   });
 }
 
