@@ -215,18 +215,13 @@ def decide(
     move = read(meanings)
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
+    if len(explained) < len(lexemes) and not _QUESTION.search(text):
+        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted)
     if move.intent is None:
         return Decision(text)
-    if move.intent == "bid" and len(explained) < len(lexemes):  # asked at most: "sei cinque, e Giulia beve"
-        named = [n for n in named if not _named_after_core(lexemes, n)]
     credited = _credit(move, named, speaker, position, quoted)
     if len(named) > 1 or _QUESTION.search(text):
         return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
-    if len(explained) < len(lexemes):
-        reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
-        if not _one_clear_move(lexemes, move):
-            return Decision(text, credited, reason=reason)
-        return _ask(text, credited, position, reason)
     confidence = min((lx.conf for lx in lexemes if lx.meaning is not None and lx.meaning.kind in CORE), default=1.0)
     move = replace(credited, confidence=confidence)
     if confidence < min_confidence:
@@ -248,6 +243,77 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
     if move.player is None or position.refusal(move.player, move) is not None:
         return Decision(text, move, reason=reason)
     return Decision(text, move, reason=reason, asked=True)
+
+
+def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, named: list[str],
+                 speaker: str | None, position: Position, quoted: bool) -> Decision:
+    """Words left unexplained: asked at most, about the one clear move said before or after
+    them (`clear_part`); a name beside the unexplained words is addressed ("sara sei
+    coraggiosa, io dico cinque sei"), and so is one after a bid ("sei cinque, e Giulia beve")."""
+    reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
+    found = clear_part(lang, lexemes, _standing(position))
+    if found is None:
+        if move.intent is None:
+            return Decision(text)
+        return Decision(text, _credit(move, named, speaker, position, quoted), reason=reason)
+    part_move, part = found
+    spoken = {lx.text for lx in part if lx.meaning == _NAME}
+    named = [n for n in named if " ".join(_name_tokens(n)) in spoken or part_move.intent != "bid"]
+    if part_move.intent == "bid":  # "hugo dit calza", "per luca dudo": the name still says whose call
+        named = [n for n in named if not _named_after_core(part, n) and not _addressed(lexemes, n)]
+    credited = _credit(part_move, named, speaker, position, quoted)
+    if len(named) > 1:
+        return Decision(text, credited, reason=reason)
+    return _ask(text, credited, position, reason)
+
+
+def clear_part(lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tuple[Intent, list[Lexeme]] | None:
+    """The one clear move said after the last unexplained word or before the first, and its
+    words: a call with one word before or after it ("menteuse, dudo", "dudo, cretino"), a bid with a comment after it ("cinque sei perché ne ho due") or led
+    in after one ("venti dadi in gioco, allora sette sei"). Never when a story word is unexplained
+    ("cinque sei sarebbe una follia", "se fossi in te direi calza")."""
+    unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
+    if not unexplained or any(lexemes[i].text in _stories(lang) for i in unexplained):
+        return None
+    for part, after in ((lexemes[unexplained[-1] + 1 :], True), (lexemes[: unexplained[0]], False)):
+        meanings = [lx.meaning for lx in part if lx.meaning is not None]
+        move = read(meanings)
+        if move.intent is None:
+            move = read(standing_as_tail(meanings, standing))
+        if move.intent == "bid" or len(unexplained) == 1:  # a call: one word beside it ("guagliò, dudo")
+            if move.intent is not None and _stands_alone(move, part, after):
+                return move, part
+    return None
+
+
+def _stands_alone(move: Intent, part: list[Lexeme], after: bool) -> bool:
+    """A bid after a comment is led in ("allora", "dico") and ends the line; a call stands
+    alone; a cancel never ("annulla la partita" is a story)."""
+    core = [i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE]
+    if not core:
+        return False
+    if move.intent == "bid":  # one bid said once
+        return len(core) == 2 and (not after or (core[0] > 0 and core[-1] == len(part) - 1))
+    return move.intent != "cancel"
+
+
+@cache
+def _stories(lang: str) -> frozenset[str]:
+    """The pack's story words, as the lexer writes them."""
+    return frozenset(" ".join(tokens(w)) for w in lexicon_for(lang).pack.stories)
+
+
+def _addressed(lexemes: list[Lexeme], name: str) -> bool:
+    """`name` is said right after an unexplained word, or first and right before one
+    ("carmen, estás loca ..."): spoken to, not the one moving ("por diego que ..." names him)."""
+    spoken = " ".join(_name_tokens(name))
+    for i, lx in enumerate(lexemes):
+        if lx.text != spoken or lx.meaning != _NAME:
+            continue
+        if (i > 0 and not _explained(lexemes[i - 1])) or (
+                i == 0 and i + 1 < len(lexemes) and not _explained(lexemes[i + 1])):
+            return True
+    return False
 
 
 def _one_clear_move(lexemes: list[Lexeme], move: Intent) -> bool:
