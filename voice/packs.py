@@ -279,8 +279,8 @@ class _Reader:
         espeak = self.text(data.get("espeak"), "espeak")
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
-                    words["corrections"], words["table_words"], alikes, tails, handoffs, stories, answers, counts, speech,
-                    meanings)
+                    words["corrections"], words["table_words"], alikes, tails, handoffs, stories, answers, counts,
+                    speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

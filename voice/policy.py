@@ -267,10 +267,13 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     return _ask(text, credited, position, reason)
 
 
-def clear_part(lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tuple[Intent, list[Lexeme]] | None:
+def clear_part(
+    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None
+) -> tuple[Intent, list[Lexeme]] | None:
     """The one clear move said after the last unexplained word or before the first, and its
-    words: a call with one word before or after it ("menteuse, dudo", "dudo, cretino"), a bid with a comment after it ("cinque sei perché ne ho due") or led
-    in after one ("venti dadi in gioco, allora sette sei"). Never when a story word is unexplained
+    words: a call with one word before or after it ("menteuse, dudo", "dudo, cretino"), a
+    bid with a comment after it ("cinque sei perché ne ho due") or led in after one ("venti
+    dadi in gioco, allora sette sei"). Never when a story word is unexplained
     ("cinque sei sarebbe una follia", "se fossi in te direi calza")."""
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
     if not unexplained or any(lexemes[i].text in _stories(lang) for i in unexplained):
@@ -280,9 +283,9 @@ def clear_part(lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | Non
         move = read(meanings)
         if move.intent is None:
             move = read(standing_as_tail(meanings, standing))
-        if move.intent == "bid" or len(unexplained) == 1:  # a call: one word beside it ("guagliò, dudo")
-            if move.intent is not None and _stands_alone(move, part, after):
-                return move, part
+        one_word = move.intent == "bid" or len(unexplained) == 1  # a call: one word beside it ("guagliò, dudo")
+        if move.intent is not None and one_word and _stands_alone(move, part, after):
+            return move, part
     return None
 
 
@@ -314,23 +317,6 @@ def _addressed(lexemes: list[Lexeme], name: str) -> bool:
                 i == 0 and i + 1 < len(lexemes) and not _explained(lexemes[i + 1])):
             return True
     return False
-
-
-def _one_clear_move(lexemes: list[Lexeme], move: Intent) -> bool:
-    """Words left unexplained still leave one clear move to ask about: one bid said once,
-    with the unexplained words all after it ("sette quattro, perché mi sento fortunato"), or
-    all before it with a lead-in between and the bid last ("guardando il tavolo dico sette
-    cinque"); a Dudo or a Calza followed by one word ("dudo, cretino"). Never a cancel
-    ("ho sbagliato strada") nor words inside the move."""
-    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
-    unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
-    if move.intent == "cancel" or not core:
-        return False
-    after = unexplained[0] > core[-1]
-    if move.intent != "bid":
-        return after and len(unexplained) == 1
-    led_in = unexplained[-1] < core[0] - 1 and core[-1] == len(lexemes) - 1
-    return len(core) == 2 and (after or led_in)
 
 
 def _guessed(lang: str, heard: list[Lexeme], corrected: list[Lexeme]) -> bool:
