@@ -278,15 +278,27 @@ def clear_part(
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
     if not unexplained or any(lexemes[i].text in _stories(lang) for i in unexplained):
         return None
-    for part, after in ((lexemes[unexplained[-1] + 1 :], True), (lexemes[: unexplained[0]], False)):
+    after = lexemes[unexplained[-1] + 1 :]
+    for part, led in ((after, True), (_led_in(after), True), (lexemes[: unexplained[0]], False)):
         meanings = [lx.meaning for lx in part if lx.meaning is not None]
         move = read(meanings)
         if move.intent is None:
             move = read(standing_as_tail(meanings, standing))
         one_word = move.intent == "bid" or len(unexplained) == 1  # a call: one word beside it ("guagliò, dudo")
-        if move.intent is not None and one_word and _stands_alone(move, part, after):
+        if move.intent is not None and one_word and _stands_alone(move, part, led):
             return move, part
     return None
+
+
+def _led_in(part: list[Lexeme]) -> list[Lexeme]:
+    """The last lead-in and what follows it: "tre quattro, quindi io dico cinque quattro" ->
+    "quindi io dico cinque quattro" (an earlier bid told before the player's own)."""
+    start = len(part)
+    while start and part[start - 1].meaning is not None and part[start - 1].meaning.kind in CORE:
+        start -= 1
+    while start and part[start - 1].meaning is not None and part[start - 1].meaning.kind == "filler":
+        start -= 1
+    return part[start:] if 0 < start < len(part) and part[start - 1].meaning is not None else []
 
 
 def _stands_alone(move: Intent, part: list[Lexeme], after: bool) -> bool:
