@@ -293,12 +293,13 @@ def clear_part(
 def _led_in(part: list[Lexeme]) -> list[Lexeme]:
     """The last lead-in and what follows it: "tre quattro, quindi io dico cinque quattro" ->
     "quindi io dico cinque quattro" (an earlier bid told before the player's own)."""
+    kinds = [lx.meaning.kind if lx.meaning is not None else "" for lx in part]
     start = len(part)
-    while start and part[start - 1].meaning is not None and part[start - 1].meaning.kind in CORE:
+    while start and kinds[start - 1] in CORE:
         start -= 1
-    while start and part[start - 1].meaning is not None and part[start - 1].meaning.kind == "filler":
+    while start and kinds[start - 1] == "filler":
         start -= 1
-    return part[start:] if 0 < start < len(part) and part[start - 1].meaning is not None else []
+    return part[start:] if 0 < start < len(part) and kinds[start - 1] else []
 
 
 def _stands_alone(move: Intent, part: list[Lexeme], after: bool) -> bool:
