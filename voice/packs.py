@@ -8,7 +8,8 @@ a quantity to its face (`links`: "sette dadi da cinque"), self-correction marker
 (`table_words`: they go in the recogniser's grammar so chatter is not forced into
 numbers), what may go with a call and only with it (`call_tails`: "dudo, non esistono",
 "calza, sono giuste", "annulla, mi sono sbagliato"), the fillers that pass the turn
-(`handoffs`: "tocca a te": a name beside one is addressed, not credited), the answers to
+(`handoffs`: "tocca a te": a name beside one is addressed, not credited), the words that
+make a call told rather than made (`stories`: "would", "sarebbe": never asked about), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt. Every check runs at load time, so a broken
@@ -167,6 +168,7 @@ class Pack:
     sound_alikes: Mapping[str, tuple[str, ...]]  # folded word -> spellings that sound like it
     call_tails: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> what may go with that call
     handoffs: tuple[str, ...]  # fillers that pass the turn: a name after one is addressed, not credited
+    stories: tuple[str, ...]  # words that make a call told, not made ("would", "sarebbe"): never asked about
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]
@@ -265,6 +267,7 @@ class _Reader:
             raise self.fail("call_tails", f"keys must be calls: {', '.join(CALLS)}, cancel")
         tails = {call: self.words(v, f"call_tails.{call}") for call, v in tails_raw.items()}
         handoffs = self.words(data["handoffs"], "handoffs") if "handoffs" in data else ()
+        stories = self.words(data["stories"], "stories") if "stories" in data else ()
         answers_raw = self.obj(data.get("answers", {"yes": ["yes"], "no": ["no"]}), "answers")
         if set(answers_raw) != {"yes", "no"}:
             raise self.fail("answers", 'expected the keys "yes" and "no"')
@@ -276,8 +279,8 @@ class _Reader:
         espeak = self.text(data.get("espeak"), "espeak")
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
-                    words["corrections"], words["table_words"], alikes, tails, handoffs, answers, counts, speech,
-                    meanings)
+                    words["corrections"], words["table_words"], alikes, tails, handoffs, stories, answers, counts,
+                    speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

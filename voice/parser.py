@@ -13,6 +13,7 @@ ranges into sentence lists, and still need this code around it.
 The grammar, over the pack's phrases:
 
     transcript := segment (MARKER segment)*    only the last segment counts:
+               |  bid CANCEL+                  the bid said, taken back: a cancel
                                                "sette no otto cinque" is 8 x 5; a last
                                                segment of one number after a bid keeps
                                                its face: "otto cinque anzi nove" is 9 x 5
@@ -77,7 +78,22 @@ def read(meanings: Sequence[Meaning]) -> Intent:
         intent = _move(reading)
         if intent.intent is not None:
             return intent if tails_fit(segment, intent) else NOTHING
-    return _short_correction(meanings, segment, items)
+    taken_back = _bid_taken_back(meanings)
+    return taken_back if taken_back.intent is not None else _short_correction(meanings, segment, items)
+
+
+def _bid_taken_back(meanings: Sequence[Meaning]) -> Intent:
+    """ "ocho treses cancela", "sei cinque annulla annulla": a bid, then a cancel ending
+    the line, takes that bid back: the cancel."""
+    end = len(meanings)
+    while end and meanings[end - 1].kind == "filler":
+        end -= 1
+    start = end
+    while start and meanings[start - 1].kind == "call" and meanings[start - 1].call == "cancel":
+        start -= 1
+    if start == end or start == 0 or read(meanings[:start]).intent != "bid":
+        return NOTHING
+    return Intent("cancel")
 
 
 def _short_correction(meanings: Sequence[Meaning], segment: Sequence[Meaning], items: list[Item]) -> Intent:

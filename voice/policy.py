@@ -16,7 +16,9 @@ explained as part of a call.
 3. Any word left unexplained (unknown, a table word such as "tocca" or "a testa", or
    the recogniser's "[unk]") means no move. When the other words do make a call, the
    decision is *rejected* ("unclear", or "unknown_word" for an "[unk]" inside the call)
-   so the TV can say what was heard and that nothing was played.
+   so the TV can say what was heard and that nothing was played; or, when one clear move is
+   said before or after the unexplained words (`clear_part`), and none of them is one of the
+   pack's `stories` ("would", "sarebbe"), the hub asks about it.
 4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
    links inside a bid, the last call after a correction marker ("sette no otto
    cinque"), a repeated call counted once. Around a call, the standing bid (or its
@@ -215,18 +217,13 @@ def decide(
     move = read(meanings)
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
+    if len(explained) < len(lexemes) and not _QUESTION.search(text):
+        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted)
     if move.intent is None:
         return Decision(text)
-    if move.intent == "bid" and len(explained) < len(lexemes):  # asked at most: "sei cinque, e Giulia beve"
-        named = [n for n in named if not _named_after_core(lexemes, n)]
     credited = _credit(move, named, speaker, position, quoted)
     if len(named) > 1 or _QUESTION.search(text):
         return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
-    if len(explained) < len(lexemes):
-        reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
-        if not _one_clear_move(lexemes, move):
-            return Decision(text, credited, reason=reason)
-        return _ask(text, credited, position, reason)
     confidence = min((lx.conf for lx in lexemes if lx.meaning is not None and lx.meaning.kind in CORE), default=1.0)
     move = replace(credited, confidence=confidence)
     if confidence < min_confidence:
@@ -250,21 +247,91 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
     return Decision(text, move, reason=reason, asked=True)
 
 
-def _one_clear_move(lexemes: list[Lexeme], move: Intent) -> bool:
-    """Words left unexplained still leave one clear move to ask about: one bid said once,
-    with the unexplained words all after it ("sette quattro, perché mi sento fortunato"), or
-    all before it with a lead-in between and the bid last ("guardando il tavolo dico sette
-    cinque"); a Dudo or a Calza followed by one word ("dudo, cretino"). Never a cancel
-    ("ho sbagliato strada") nor words inside the move."""
-    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
+def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, named: list[str],
+                 speaker: str | None, position: Position, quoted: bool) -> Decision:
+    """Words left unexplained: asked at most, about the one clear move said before or after
+    them (`clear_part`); a name beside the unexplained words is addressed ("sara sei
+    coraggiosa, io dico cinque sei"), and so is one after a bid ("sei cinque, e Giulia beve")."""
+    reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
+    found = clear_part(lang, lexemes, _standing(position))
+    if found is None:
+        if move.intent is None:
+            return Decision(text)
+        return Decision(text, _credit(move, named, speaker, position, quoted), reason=reason)
+    part_move, part = found
+    spoken = {lx.text for lx in part if lx.meaning == _NAME}
+    named = [n for n in named if " ".join(_name_tokens(n)) in spoken or part_move.intent != "bid"]
+    if part_move.intent == "bid":  # "hugo dit calza", "per luca dudo": the name still says whose call
+        named = [n for n in named if not _named_after_core(part, n) and not _addressed(lexemes, n)]
+    credited = _credit(part_move, named, speaker, position, quoted)
+    if len(named) > 1:
+        return Decision(text, credited, reason=reason)
+    return _ask(text, credited, position, reason)
+
+
+def clear_part(
+    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None
+) -> tuple[Intent, list[Lexeme]] | None:
+    """The one clear move said after the last unexplained word or before the first, and its
+    words: a call with one word before or after it ("menteuse, dudo", "dudo, cretino"), a
+    bid with a comment after it ("cinque sei perché ne ho due") or led in after one ("venti
+    dadi in gioco, allora sette sei"). Never when a story word is unexplained
+    ("cinque sei sarebbe una follia", "se fossi in te direi calza")."""
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
-    if move.intent == "cancel" or not core:
+    if not unexplained or any(lexemes[i].text in _stories(lang) for i in unexplained):
+        return None
+    after = lexemes[unexplained[-1] + 1 :]
+    for part, led in ((after, True), (_led_in(after), True), (lexemes[: unexplained[0]], False)):
+        meanings = [lx.meaning for lx in part if lx.meaning is not None]
+        move = read(meanings)
+        if move.intent is None:
+            move = read(standing_as_tail(meanings, standing))
+        one_word = move.intent == "bid" or len(unexplained) == 1  # a call: one word beside it ("guagliò, dudo")
+        if move.intent is not None and one_word and _stands_alone(move, part, led):
+            return move, part
+    return None
+
+
+def _led_in(part: list[Lexeme]) -> list[Lexeme]:
+    """The last lead-in and what follows it: "tre quattro, quindi io dico cinque quattro" ->
+    "quindi io dico cinque quattro" (an earlier bid told before the player's own)."""
+    kinds = [lx.meaning.kind if lx.meaning is not None else "" for lx in part]
+    start = len(part)
+    while start and kinds[start - 1] in CORE:
+        start -= 1
+    while start and kinds[start - 1] == "filler":
+        start -= 1
+    return part[start:] if 0 < start < len(part) and kinds[start - 1] else []
+
+
+def _stands_alone(move: Intent, part: list[Lexeme], after: bool) -> bool:
+    """A bid after a comment is led in ("allora", "dico") and ends the line; a call stands
+    alone; a cancel never ("annulla la partita" is a story)."""
+    core = [i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE]
+    if not core:
         return False
-    after = unexplained[0] > core[-1]
-    if move.intent != "bid":
-        return after and len(unexplained) == 1
-    led_in = unexplained[-1] < core[0] - 1 and core[-1] == len(lexemes) - 1
-    return len(core) == 2 and (after or led_in)
+    if move.intent == "bid":  # one bid said once
+        return len(core) == 2 and (not after or (core[0] > 0 and core[-1] == len(part) - 1))
+    return move.intent != "cancel"
+
+
+@cache
+def _stories(lang: str) -> frozenset[str]:
+    """The pack's story words, as the lexer writes them."""
+    return frozenset(" ".join(tokens(w)) for w in lexicon_for(lang).pack.stories)
+
+
+def _addressed(lexemes: list[Lexeme], name: str) -> bool:
+    """`name` is said right after an unexplained word, or first and right before one
+    ("carmen, estás loca ..."): spoken to, not the one moving ("por diego que ..." names him)."""
+    spoken = " ".join(_name_tokens(name))
+    for i, lx in enumerate(lexemes):
+        if lx.text != spoken or lx.meaning != _NAME:
+            continue
+        if (i > 0 and not _explained(lexemes[i - 1])) or (
+                i == 0 and i + 1 < len(lexemes) and not _explained(lexemes[i + 1])):
+            return True
+    return False
 
 
 def _guessed(lang: str, heard: list[Lexeme], corrected: list[Lexeme]) -> bool:
