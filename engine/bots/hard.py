@@ -62,9 +62,9 @@ class HardParams:
     hu_credit: float = 0.5  # dice of my face the opponent credits me with
     hu_temperature: float = 0.01  # openings and raises drawn by softmax over cost at this temperature
     hu_steps: int = 3  # quantities tried above the lowest legal one, per face
-    hu_bluff: float = 0.0  # heads-up: this often, raise on a face I hold less of than chance would give me
-    hu_bluff_slack: float = 0.08  # ... when such a raise costs at most this much more than my best option
-    hu_call_temperature: float = 0.0  # > 0: calls join the softmax draw (mixed Dudo / Calza thresholds)
+    hu_bluff: float = 0.7  # heads-up: this often, raise on a face drawn at random (not from my cup)
+    hu_bluff_slack: float = 0.3  # ... when such a raise costs at most this much more than my best option
+    hu_call_temperature: float = 0.02  # > 0: calls join the softmax draw (mixed Dudo / Calza thresholds)
     learn: bool = True  # temper each opponent's bids by the trust their reveals earned (opponents.Book)
 
 
@@ -186,7 +186,7 @@ class HardBot(BaseBot):
                     raises.append((o.mine * mine - o.theirs * theirs + p.hu_later * o.passed, action))
         best_call = min(calls, key=lambda c: c[0], default=None)
         if raises and p.hu_bluff > 0 and self.rng.random() < p.hu_bluff:
-            bluff = self._bluff(seat, raises, min(c for c, _ in raises + calls))
+            bluff = self._bluff(raises, min(c for c, _ in raises + calls))
             if bluff is not None:
                 return bluff
         if p.hu_call_temperature > 0 and calls and raises:
@@ -199,15 +199,15 @@ class HardBot(BaseBot):
                 return drawn
         return best_call[1] if best_call else None
 
-    def _bluff(self, seat: Seat, raises: list[tuple[float, PlayerAction]], best: float) -> PlayerAction | None:
-        """A raise on a face I hold fewer of than chance gives, if one is nearly as good as my best option."""
-        def lacking(action: PlayerAction) -> bool:
-            assert isinstance(action, MakeBid)
-            p = 1 / 3 if seat.wild and action.bid.face != PACOS else 1 / 6
-            return seat.matches(action.bid.face) < len(seat.dice) * p
+    def _bluff(self, raises: list[tuple[float, PlayerAction]], best: float) -> PlayerAction | None:
+        """The cheapest raise on a face drawn at random (not from my cup), if it is nearly as good as my best.
 
-        near = [r for r in raises if lacking(r[1]) and r[0] <= best + self.params.hu_bluff_slack]
-        return self._softmax(near)[1] if near else None
+        Drawn this way, the face I name says nothing about my cup; `hu_bluff` sets how often."""
+        faces = sorted({a.bid.face for _, a in raises if isinstance(a, MakeBid)})
+        face = self.rng.choice(faces)
+        near = [r for r in raises if isinstance(r[1], MakeBid) and r[1].bid.face == face]
+        cost, action = min(near, key=lambda r: r[0])
+        return action if cost <= best + self.params.hu_bluff_slack else None
 
     def _softmax(
         self, scored: list[tuple[float, PlayerAction]], temperature: float | None = None

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from dudo_hub.engine.actions import CallDudo, MakeBid
 from dudo_hub.engine.bots.base import Seat
-from dudo_hub.engine.bots.hard import HardBot
+from dudo_hub.engine.bots.hard import HardBot, HardParams
 from dudo_hub.engine.bots.opponents import Book
 from dudo_hub.engine.chance import settle_chance
 from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
@@ -75,3 +75,27 @@ def test_hard_keeps_its_book_in_the_evenings_memory_and_reads_with_it() -> None:
     doubts = second._reading(seat).count_pmf("them", 6)
     expected = sum(k * p for k, p in enumerate(believes)), sum(k * p for k, p in enumerate(doubts))
     assert expected[1] < expected[0]  # the learned book credits them fewer sixes than a fresh one
+
+
+def _opening(cup: tuple[int, ...], seed: int) -> tuple[dict[str, object], list[object]]:
+    """A heads-up dudo position where "me" opens with `cup`."""
+    for k in range(50):
+        state = _bidding(seed * 100 + k, (cup, (2, 3, 4, 6, 6)))
+        if to_act(state) == "me":
+            return view_for(state, "me"), list(legal_actions(state, "me"))
+    raise AssertionError("me never opened")
+
+
+def test_hard_heads_up_names_faces_it_lacks_often_enough_that_its_face_says_little() -> None:
+    view, legal = _opening((5, 5, 3, 2, 2), 1)
+
+    def faces(params: HardParams) -> list[int]:
+        named = [HardBot(random.Random(k), params).choose(view, legal) for k in range(200)]  # type: ignore[arg-type]
+        return [a.bid.face for a in named if isinstance(a, MakeBid)]
+
+    mixed, honest = faces(HardParams()), faces(HardParams(hu_bluff=0.0))
+    assert len(mixed) == len(honest) == 200
+    assert sum(f in (4, 6) for f in mixed) >= 30  # faces I hold none of, named often
+    assert sum(f in (4, 6) for f in honest) <= 4
+    strong = faces(HardParams(hu_bluff=0.0, hu_bluff_slack=0.0))
+    assert set(strong) <= {2, 3, 5}
