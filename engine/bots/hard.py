@@ -66,6 +66,7 @@ class HardParams:
     hu_bluff_slack: float = 0.3  # ... when such a raise costs at most this much more than my best option
     hu_call_temperature: float = 0.02  # > 0: calls join the softmax draw (mixed Dudo / Calza thresholds)
     learn: bool = True  # temper each opponent's bids by the trust their reveals earned (opponents.Book)
+    trust_ref: float = 0.5  # learned trust at or above this reads bids in full (honest bots earn 0.5-1.0)
 
 
 def _risk(seat: Seat, name: str) -> float:
@@ -97,7 +98,12 @@ class HardBot(BaseBot):
         return Seat.read(view)
 
     def _reading(self, seat: Seat) -> Reading:
-        trust = self.book.trust(seat.counts) if self.params.learn else None
+        """My reading of the round, each opponent's bids tempered by the trust they earned (relative to `trust_ref`)."""
+        trust = None
+        if self.params.learn:
+            ref = self.params.trust_ref
+            learned = self.book.trust(seat.counts).items()
+            trust = {name: (min(1.0, a / ref), min(1.0, b / ref)) for name, (a, b) in learned}
         return Reading(seat, self.params.read, trust)
 
     def choose(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction:

@@ -1,14 +1,14 @@
 """What each opponent's bids have been worth, learned from the reveals: hard's memory of a room.
 
 A `Book` watches the views its bot is shown. When a round it saw is revealed, every
-opponent's bids that round are scored against the cup they really held: for each trust
-`t` on a grid, how likely that cup was under my reading with their bids' likelihoods
-taken to the power `t` (`reading.Reading`; 1 = the bids mean what the model says, 0 =
-they say nothing, below 0 = they name what they lack). The trust I give a player is the
-mean of the grid weighed by a population prior times those likelihoods, so it starts
-guarded and follows what that player's reveals have earned. It also keeps, per player
-and by position (the round's opening bid, or a raise), how often a face they named was
-really in their cup.
+opponent's bids that round are scored against the cup they really held: for each pair of
+trusts (one for the round's opening bid, one for raises) on a grid, how likely that cup
+was under my reading with their bids' likelihoods taken to that power
+(`reading.Reading`; 1 = the bids mean what the model says, 0 = they say nothing, below 0
+= they name what they lack). The trust I give a player, by position, is the mean of the
+grid weighed by a population prior times those likelihoods, so it starts guarded and
+follows what that player's reveals have earned. It also keeps, per player and by
+position, how often a face they named was really in their cup.
 
 A `Book` lives as long as its bot: one room in the hub (its `BotDriver` keeps the bot
 from game to game), one seat's evening in a tournament (`remember`). It is pure: views
@@ -41,17 +41,21 @@ def cup_index(n: int) -> dict[tuple[int, ...], int]:
 class Record:
     """One player's reveals: the log-likelihood of their cups at each trust, and named-face hits."""
 
-    score: list[float] = field(default_factory=lambda: [0.0] * len(GRID))
+    score: list[list[float]] = field(default_factory=lambda: [[0.0] * len(GRID) for _ in GRID])  # [open][raise]
     rounds: int = 0
     named: dict[str, int] = field(default_factory=lambda: {"open": 0, "raise": 0})
     held: dict[str, int] = field(default_factory=lambda: {"open": 0, "raise": 0})
 
-    def trust(self, prior: tuple[float, ...] = PRIOR) -> float:
-        """The posterior mean trust."""
-        logs = [log(p) + s for p, s in zip(prior, self.score, strict=True)]
-        top = max(logs)
-        weights = [exp(v - top) for v in logs]
-        return sum(t * w for t, w in zip(GRID, weights, strict=True)) / sum(weights)
+    def trust(self, prior: tuple[float, ...] = PRIOR) -> tuple[float, float]:
+        """The posterior mean trust (for the opening bid, for raises)."""
+        logs = [[log(p) + log(q) + s for q, s in zip(prior, row, strict=True)]
+                for p, row in zip(prior, self.score, strict=True)]
+        top = max(max(row) for row in logs)
+        weights = [[exp(v - top) for v in row] for row in logs]
+        total = sum(map(sum, weights))
+        opening = sum(t * sum(row) for t, row in zip(GRID, weights, strict=True)) / total
+        raising = sum(t * w for row in weights for t, w in zip(GRID, row, strict=True)) / total
+        return opening, raising
 
     def hit_rate(self, position: str) -> float | None:
         """How often a face this player named (`open` or `raise`) was in their cup; None before any."""
@@ -67,7 +71,7 @@ class Book:
         self.players: dict[str, Record] = {}
         self._seen: tuple[int, Seat] | None = None
 
-    def trust(self, names: Iterable[str]) -> dict[str, float]:
+    def trust(self, names: Iterable[str]) -> dict[str, tuple[float, float]]:
         """Trust of each of `names`, for `reading.Reading` (a player never revealed: the prior's mean).
 
         A book that has never been shown a reveal trusts everyone fully (the model's own reading):
@@ -100,14 +104,14 @@ class Book:
             bids.append(last)
         seat = replace(seat, bids=tuple(bids))
         reading = Reading(replace(seat, bids=()), self.model)
-        said: dict[str, list[float]] = {}
+        said: dict[str, list[list[float]]] = {}  # per bidder: [the opening's logs, the raises' logs]
         stay: dict[str, list[float]] = {}
         previous: Bid | None = None
         for i, (bidder, bid) in enumerate(seat.bids):
             cup = reveal["dice"].get(bidder)
             if bidder in reading.weights and cup and len(cup) == seat.counts[bidder]:
                 one, other = reading.factors(bidder, bid, previous)
-                _add_logs(said.setdefault(bidder, [0.0] * len(one)), one)
+                _add_logs(said.setdefault(bidder, [[0.0] * len(one), [0.0] * len(one)])[i > 0], one)
                 if other is not None:
                     _add_logs(stay.setdefault(bidder, [0.0] * len(one)), other)
                 record = self.players.setdefault(bidder, Record())
@@ -116,15 +120,17 @@ class Book:
                 record.held[position] += bid.face in cup
             reading.named.setdefault(bidder, set()).add(bid.face)
             previous = bid
-        for bidder, logs in said.items():
+        for bidder, (opening, raising) in said.items():
             cup = reveal["dice"][bidder]
             n = len(cup)
             actual = cup_index(n)[tuple(cup.count(f) for f in range(1, 7))]
-            base = [log(p) + s for p, s in zip(cups(n)[1], stay.get(bidder, [0.0] * len(logs)), strict=True)]
+            base = [log(p) + s for p, s in zip(cups(n)[1], stay.get(bidder, [0.0] * len(opening)), strict=True)]
             record = self.players[bidder]
             record.rounds += 1
-            for k, t in enumerate(GRID):
-                record.score[k] += _log_share(base, logs, t, actual)
+            for i, t in enumerate(GRID):
+                row = [b + t * v for b, v in zip(base, opening, strict=True)] if any(opening) else base
+                for j, u in enumerate(GRID):
+                    record.score[i][j] += _log_share(row, raising, u, actual)
 
 
 def _add_logs(into: list[float], factors: tuple[float, ...]) -> None:
@@ -134,6 +140,6 @@ def _add_logs(into: list[float], factors: tuple[float, ...]) -> None:
 
 def _log_share(base: list[float], logs: list[float], t: float, actual: int) -> float:
     """log of the posterior chance of cup `actual` when the bids' log-likelihoods count `t` times."""
-    values = [b + t * v for b, v in zip(base, logs, strict=True)]
+    values = [b + t * v for b, v in zip(base, logs, strict=True)] if any(logs) else base
     top = max(values)
     return values[actual] - top - log(sum(exp(v - top) for v in values))

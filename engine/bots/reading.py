@@ -164,12 +164,13 @@ def _tempered(said: tuple[float, ...], trust: float) -> tuple[float, ...]:
 class Reading:
     """My posterior over each live opponent's cup, from this round's bids.
 
-    `trust` (by player, default 1) tempers what their bids say: the bid's likelihood is taken
-    to that power (0: their bids say nothing, negative: they name what they lack), as learned
-    from their reveals (`opponents.Book`); letting a bid stand is read in full.
+    `trust` (by player: for the round's opening bid, for their raises; default 1) tempers what
+    their bids say: the bid's likelihood is taken to that power (0: their bids say nothing,
+    negative: they name what they lack), as learned from their reveals (`opponents.Book`);
+    letting a bid stand is read in full.
     """
 
-    def __init__(self, seat: Seat, model: Model, trust: Mapping[str, float] | None = None) -> None:
+    def __init__(self, seat: Seat, model: Model, trust: Mapping[str, tuple[float, float]] | None = None) -> None:
         self.seat = seat
         self.model = model
         self.trust = trust or {}
@@ -223,7 +224,7 @@ class Reading:
     def _weigh(self, bidder: str, bid: Bid, previous: Bid | None) -> None:
         """Re-weight `bidder`'s cups by their bid (tempered by their trust) and by their not challenging `previous`."""
         said, stay = self.factors(bidder, bid, previous)
-        t = self.trust.get(bidder, 1.0)
+        t = self.trust.get(bidder, (1.0, 1.0))[0 if previous is None else 1]
         factors: Sequence[float] = said if t == 1.0 else _tempered(said, round(t, 3))
         if stay is not None:
             factors = [a * b for a, b in zip(factors, stay, strict=True)]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from dudo_hub.engine.actions import CallDudo, MakeBid
 from dudo_hub.engine.bots.base import Seat
 from dudo_hub.engine.bots.hard import HardBot, HardParams
@@ -31,10 +33,9 @@ def _lowest(state: GameState, player: str, face: int, least: int = 1) -> MakeBid
 
 
 def _round(book: Book, cup: tuple[int, ...], face: int, seed: int) -> None:
-    """They bid `face` (I open with the lowest bid first if I open), I look, I call, I see the reveal."""
-    state = _bidding(seed, ((2, 3, 4, 5, 5), cup))
-    if to_act(state) == "me":
-        state, _ = apply(state, _lowest(state, "me", 5))
+    """I open on fives, they raise to three or more of `face`, I look, I call, I see the reveal."""
+    state = next(s for k in range(50) if to_act(s := _bidding(seed * 100 + k, ((2, 3, 4, 5, 5), cup))) == "me")
+    state, _ = apply(state, _lowest(state, "me", 5))
     state, _ = apply(state, _lowest(state, "them", face, 3))
     book.observe(view_for(state, "me"))
     state, _ = apply(state, CallDudo("me"))
@@ -51,9 +52,12 @@ def test_trust_falls_when_the_named_faces_were_absent_and_rises_when_they_were_t
         _round(liar, (2, 2, 3, 3, 4), 6, k)  # names sixes, holds none
         _round(honest, (6, 6, 6, 1, 4), 6, k)  # names sixes, holds four with the ace
     assert liar.players["them"].rounds == 13 and honest.players["them"].rounds == 12
-    assert liar.trust(["them"])["them"] < fresh - 0.2
-    assert honest.trust(["them"])["them"] > fresh + 0.2
-    assert liar.players["them"].hit_rate("raise") == 0.0 or liar.players["them"].hit_rate("open") == 0.0
+    assert liar.trust(["them"])["them"][1] < fresh[1] - 0.2  # their raises: trust earned, or lost
+    assert honest.trust(["them"])["them"][1] > fresh[1] + 0.2
+    assert liar.trust(["them"])["them"][0] == pytest.approx(fresh[0])  # they never opened
+    assert honest.trust(["them"])["them"][0] == pytest.approx(fresh[0])
+    assert liar.players["them"].hit_rate("raise") == 0.0 and honest.players["them"].hit_rate("raise") == 1.0
+    assert liar.players["them"].hit_rate("open") is None
     assert honest.trust(["them", "stranger"])["stranger"] == fresh  # nobody else was learned
 
 
@@ -65,10 +69,9 @@ def test_hard_keeps_its_book_in_the_evenings_memory_and_reads_with_it() -> None:
         _round(first.book, (2, 2, 3, 3, 4), 6, k)
     second.remember(memory)
     assert second.book is first.book
-    state = _bidding(99, ((2, 3, 4, 5, 5), (2, 2, 3, 3, 4)))
-    if to_act(state) == "me":
-        state, _ = apply(state, _lowest(state, "me", 5))
-    state, _ = apply(state, _lowest(state, "them", 6))
+    state = next(s for k in range(50) if to_act(s := _bidding(9900 + k, ((2, 3, 4, 5, 5), (2, 2, 3, 3, 4)))) == "me")
+    state, _ = apply(state, _lowest(state, "me", 5))
+    state, _ = apply(state, _lowest(state, "them", 6, 3))
     seat = Seat.read(view_for(state, "me"))
     trusting = HardBot(random.Random(3))
     believes = trusting._reading(seat).count_pmf("them", 6)
