@@ -63,7 +63,7 @@ class HardParams:
     hu_temperature: float = 0.01  # openings and raises drawn by softmax over cost at this temperature
     hu_steps: int = 3  # quantities tried above the lowest legal one, per face
     hu_bluff: float = 0.7  # heads-up: this often, raise on a face drawn at random (not from my cup)
-    hu_bluff_slack: float = 0.3  # ... when such a raise costs at most this much more than my best option
+    hu_bluff_slack: float = 0.3  # ... when such a raise costs at most this much more (times what I risk) than my best
     hu_call_temperature: float = 0.02  # > 0: calls join the softmax draw (mixed Dudo / Calza thresholds)
     learn: bool = True  # temper each opponent's bids by the trust their reveals earned (opponents.Book)
     trust_ref: float = 0.5  # learned trust at or above this reads bids in full (honest bots earn 0.5-1.0)
@@ -192,7 +192,7 @@ class HardBot(BaseBot):
                     raises.append((o.mine * mine - o.theirs * theirs + p.hu_later * o.passed, action))
         best_call = min(calls, key=lambda c: c[0], default=None)
         if raises and p.hu_bluff > 0 and self.rng.random() < p.hu_bluff:
-            bluff = self._bluff(raises, min(c for c, _ in raises + calls))
+            bluff = self._bluff(raises, min(c for c, _ in raises + calls), p.hu_bluff_slack * mine)
             if bluff is not None:
                 return bluff
         if p.hu_call_temperature > 0 and calls and raises:
@@ -205,7 +205,7 @@ class HardBot(BaseBot):
                 return drawn
         return best_call[1] if best_call else None
 
-    def _bluff(self, raises: list[tuple[float, PlayerAction]], best: float) -> PlayerAction | None:
+    def _bluff(self, raises: list[tuple[float, PlayerAction]], best: float, slack: float) -> PlayerAction | None:
         """The cheapest raise on a face drawn at random (not from my cup), if it is nearly as good as my best.
 
         Drawn this way, the face I name says nothing about my cup; `hu_bluff` sets how often."""
@@ -213,7 +213,7 @@ class HardBot(BaseBot):
         face = self.rng.choice(faces)
         near = [r for r in raises if isinstance(r[1], MakeBid) and r[1].bid.face == face]
         cost, action = min(near, key=lambda r: r[0])
-        return action if cost <= best + self.params.hu_bluff_slack else None
+        return action if cost <= best + slack else None
 
     def _softmax(
         self, scored: list[tuple[float, PlayerAction]], temperature: float | None = None
