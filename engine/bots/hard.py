@@ -29,6 +29,7 @@ from dudo_hub.engine.bots.base import BaseBot, Options, Seat, calza_gain, fallba
 from dudo_hub.engine.bots.endgame import Policy, solved_policy
 from dudo_hub.engine.bots.inference import Dist, Evidence, Table, beliefs
 from dudo_hub.engine.bots.lookahead import Doubt, Lookahead
+from dudo_hub.engine.bots.opponents import Book
 from dudo_hub.engine.bots.reading import Model, Reading, ReadTable
 from dudo_hub.engine.bots.response import Response
 
@@ -61,6 +62,11 @@ class HardParams:
     hu_credit: float = 0.5  # dice of my face the opponent credits me with
     hu_temperature: float = 0.01  # openings and raises drawn by softmax over cost at this temperature
     hu_steps: int = 3  # quantities tried above the lowest legal one, per face
+    hu_bluff: float = 0.7  # heads-up: this often, raise on a face drawn at random (not from my cup)
+    hu_bluff_slack: float = 0.3  # ... when such a raise costs at most this much more (times what I risk) than my best
+    hu_call_temperature: float = 0.02  # > 0: calls join the softmax draw (mixed Dudo / Calza thresholds)
+    learn: bool = True  # temper each opponent's bids by the trust their reveals earned (opponents.Book)
+    trust_ref: float = 0.5  # learned trust at or above this reads bids in full (honest bots earn 0.5-1.0)
 
 
 def _risk(seat: Seat, name: str) -> float:
@@ -76,11 +82,34 @@ class HardBot(BaseBot):
     def __init__(self, rng: random.Random, params: HardParams | None = None) -> None:
         self.rng = rng
         self.params = params or HardParams()
+        self.book = Book(self.params.read)
+
+    def remember(self, memory: dict[str, Any]) -> None:
+        """Keep my opponent book in `memory` (a tournament hands the same dict every game of an evening)."""
+        self.book = memory.setdefault("hard.book", self.book)
+
+    def observe(self, view: dict[str, Any]) -> None:
+        """Shown the table after a reveal: my book learns what each opponent's bids were worth."""
+        self.book.observe(view)
+
+    def _seat(self, view: dict[str, Any]) -> Seat:
+        """The seat, after showing the view to my book (it learns from reveals)."""
+        self.book.observe(view)
+        return Seat.read(view)
+
+    def _reading(self, seat: Seat) -> Reading:
+        """My reading of the round, each opponent's bids tempered by the trust they earned (relative to `trust_ref`)."""
+        trust = None
+        if self.params.learn:
+            ref = self.params.trust_ref
+            learned = self.book.trust(seat.counts).items()
+            trust = {name: (min(1.0, a / ref), min(1.0, b / ref)) for name, (a, b) in learned}
+        return Reading(seat, self.params.read, trust)
 
     def choose(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction:
         """One action out of `legal`."""
         opts = Options.of(legal)
-        seat = Seat.read(view)
+        seat = self._seat(view)
         if opts.directions and not opts.bids and opts.dudo is None:
             return self._direction(seat, opts.directions)
         policy = solved_policy(view, legal) if self.params.endgames else None
@@ -107,7 +136,7 @@ class HardBot(BaseBot):
     def wants_out_of_turn(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction | None:
         """A calza that pays, or (French raises) a near-certain raise; else None."""
         opts = Options.of(legal)
-        seat = Seat.read(view)
+        seat = self._seat(view)
         if seat.standing is None:
             return None
         table = self._table(seat)[0]
@@ -119,7 +148,7 @@ class HardBot(BaseBot):
     def _table(self, seat: Seat) -> tuple[Table | ReadTable, dict[str, Dist] | Reading]:
         """The chances of bids, and the reading behind them: hands, or per-die beliefs."""
         if self.params.hands_full_table and seat.dice:
-            reading = Reading(seat, self.params.read)
+            reading = self._reading(seat)
             return ReadTable(seat, reading), reading
         post = beliefs(seat, self.params.evidence)
         return Table(seat, post), post
@@ -138,7 +167,7 @@ class HardBot(BaseBot):
     def _heads_up(self, seat: Seat, opts: Options) -> PlayerAction | None:
         """Every option by my loss less theirs (weighed by what a loss risks), from a hand-by-hand reading."""
         p = self.params
-        reading = Reading(seat, p.read)
+        reading = self._reading(seat)
         nxt = seat.after(seat.me)
         answer = Response(seat, reading, nxt, p.answer, p.hu_credit)
         mine, theirs = _risk(seat, seat.me), p.hu_spite * _risk(seat, nxt)
@@ -162,16 +191,36 @@ class HardBot(BaseBot):
                     o = answer.outcome(action.bid)
                     raises.append((o.mine * mine - o.theirs * theirs + p.hu_later * o.passed, action))
         best_call = min(calls, key=lambda c: c[0], default=None)
+        if raises and p.hu_bluff > 0 and self.rng.random() < p.hu_bluff:
+            bluff = self._bluff(raises, min(c for c, _ in raises + calls), p.hu_bluff_slack * mine)
+            if bluff is not None:
+                return bluff
+        if p.hu_call_temperature > 0 and calls and raises:
+            best = min(c for c, _ in raises + calls)
+            near = [o for o in raises + calls if o[0] <= best + 3 * p.hu_call_temperature]
+            return self._softmax(near, p.hu_call_temperature)[1]
         if raises:
             cost, drawn = self._softmax(raises)
             if best_call is None or cost < best_call[0]:
                 return drawn
         return best_call[1] if best_call else None
 
-    def _softmax(self, scored: list[tuple[float, PlayerAction]]) -> tuple[float, PlayerAction]:
+    def _bluff(self, raises: list[tuple[float, PlayerAction]], best: float, slack: float) -> PlayerAction | None:
+        """The cheapest raise on a face drawn at random (not from my cup), if it is nearly as good as my best.
+
+        Drawn this way, the face I name says nothing about my cup; `hu_bluff` sets how often."""
+        faces = sorted({a.bid.face for _, a in raises if isinstance(a, MakeBid)})
+        face = self.rng.choice(faces)
+        near = [r for r in raises if isinstance(r[1], MakeBid) and r[1].bid.face == face]
+        cost, action = min(near, key=lambda r: r[0])
+        return action if cost <= best + slack else None
+
+    def _softmax(
+        self, scored: list[tuple[float, PlayerAction]], temperature: float | None = None
+    ) -> tuple[float, PlayerAction]:
         """One option drawn with weight exp(-(cost - best) / temperature)."""
         best = min(c for c, _ in scored)
-        t = self.params.hu_temperature
+        t = self.params.hu_temperature if temperature is None else temperature
         weights = [exp(-(c - best) / t) if t > 0 else float(c == best) for c, _ in scored]
         draw = self.rng.random() * sum(weights)
         for (c, a), w in zip(scored, weights, strict=True):

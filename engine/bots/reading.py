@@ -12,6 +12,7 @@ the table's count is their convolution.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -103,11 +104,11 @@ def _p(face: int, wild: bool) -> float:
 
 
 @lru_cache(maxsize=1024)  # a round needs one entry per bid and opponent; each holds up to 252 floats
-def _factors(
-    model: Model, n: int, unseen: int, wild: bool, lock: bool, bid: Bid, previous: Bid | None,
+def _said(
+    model: Model, n: int, unseen: int, wild: bool, lock: bool, bid: Bid,
     options: tuple[tuple[int, int], ...], credits: tuple[float, ...],
 ) -> tuple[float, ...]:
-    """Per cup of the bidder: how likely this bid (and not challenging `previous`) is from it.
+    """Per cup of the bidder: how likely they name this bid from it.
 
     Absolute part: the bid looks at least `bid_at` likely to them (a locked palifico raise only
     `locked` as much). Choice part (`options` given): the bid is their pick among `options`
@@ -137,22 +138,42 @@ def _factors(
             (model.floor + mine[m] / t) * a**mix
             for m, t, a in zip(cup_matches(n, bid.face, wild), totals, factors, strict=True)
         ]
-    if previous is not None:
-        stay = [
-            1 - model.floor - (1 - 2 * model.floor)
-            * _logistic((model.challenge_at - looks(previous.quantity, previous.face, m)) / model.soft)
-            for m in range(n + 1)
-        ]
-        factors = [a * stay[m] for a, m in zip(factors, cup_matches(n, previous.face, wild), strict=True)]
     return tuple(factors)
 
 
-class Reading:
-    """My posterior over each live opponent's cup, from this round's bids."""
+@lru_cache(maxsize=1024)
+def _stay(
+    model: Model, n: int, unseen: int, wild: bool, previous: Bid, credits: tuple[float, ...]
+) -> tuple[float, ...]:
+    """Per cup of the bidder: how likely they let `previous` stand (raised rather than challenged)."""
+    looks = [looks_true(previous.quantity, m + credits[previous.face - 1], unseen, _p(previous.face, wild))
+             for m in range(n + 1)]
+    stay = [
+        1 - model.floor - (1 - 2 * model.floor) * _logistic((model.challenge_at - looks[m]) / model.soft)
+        for m in range(n + 1)
+    ]
+    return tuple(stay[m] for m in cup_matches(n, previous.face, wild))
 
-    def __init__(self, seat: Seat, model: Model) -> None:
+
+@lru_cache(maxsize=1024)
+def _tempered(said: tuple[float, ...], trust: float) -> tuple[float, ...]:
+    """A bid's likelihoods taken to the power `trust`."""
+    return tuple(f**trust for f in said)
+
+
+class Reading:
+    """My posterior over each live opponent's cup, from this round's bids.
+
+    `trust` (by player: for the round's opening bid, for their raises; default 1) tempers what
+    their bids say: the bid's likelihood is taken to that power (0: their bids say nothing,
+    negative: they name what they lack), as learned from their reveals (`opponents.Book`);
+    letting a bid stand is read in full.
+    """
+
+    def __init__(self, seat: Seat, model: Model, trust: Mapping[str, tuple[float, float]] | None = None) -> None:
         self.seat = seat
         self.model = model
+        self.trust = trust or {}
         self.weights: dict[str, list[float]] = {
             name: list(cups(n)[1]) for name, n in seat.counts.items() if n > 0 and name != seat.me
         }
@@ -187,15 +208,26 @@ class Reading:
             spans = raise_spans(previous.quantity, previous.face, top, order)
         return tuple((low, face) for face, (low, _) in sorted(spans.items()))
 
-    def _weigh(self, bidder: str, bid: Bid, previous: Bid | None) -> None:
-        """Re-weight `bidder`'s cups by their bid and by their not challenging `previous`."""
+    def factors(
+        self, bidder: str, bid: Bid, previous: Bid | None
+    ) -> tuple[tuple[float, ...], tuple[float, ...] | None]:
+        """Per cup of `bidder`: (how likely they name `bid`, how likely they let `previous` stand)."""
         n = self.seat.counts[bidder]
         lock = self.seat.palifico and previous is not None and previous.face == bid.face
         options = self.alternatives(previous) if self.model.choice > 0 and not lock else ()
         credits = tuple(self.credit(bidder, face) for face in range(1, 7))
-        factors = _factors(
-            self.model, n, self.seat.in_play - n, self.seat.wild, lock, bid, previous, options, credits
-        )
+        unseen = self.seat.in_play - n
+        said = _said(self.model, n, unseen, self.seat.wild, lock, bid, options, credits)
+        stay = None if previous is None else _stay(self.model, n, unseen, self.seat.wild, previous, credits)
+        return said, stay
+
+    def _weigh(self, bidder: str, bid: Bid, previous: Bid | None) -> None:
+        """Re-weight `bidder`'s cups by their bid (tempered by their trust) and by their not challenging `previous`."""
+        said, stay = self.factors(bidder, bid, previous)
+        t = self.trust.get(bidder, (1.0, 1.0))[0 if previous is None else 1]
+        factors: Sequence[float] = said if t == 1.0 else _tempered(said, round(t, 3))
+        if stay is not None:
+            factors = [a * b for a, b in zip(factors, stay, strict=True)]
         weights = [w * f for w, f in zip(self.weights[bidder], factors, strict=True)]
         total = sum(weights) or 1.0
         self.weights[bidder] = [w / total for w in weights]

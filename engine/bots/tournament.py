@@ -4,6 +4,11 @@ Only the player on turn (`to_act`) must act; before each such move, every other 
 player whose legal list offers an out-of-turn calza or raise is asked, in seat order
 after the player on turn, whether it `wants_out_of_turn`; the first taker acts.
 Seats are named by level, or by any name that `makers` builds a bot for (outside bots).
+A tournament is one evening: players keep their names (`seat<k>`, k their place in the
+seat list) while their places rotate, and a bot with a `remember(memory)` method gets
+the same dict for its seat every game, so it may learn its opponents across games.
+A bot that raises or answers off the legal list (`outside.BotFault`) is replaced by
+`normal` for the rest of that game, and the fault is recorded; the tournament goes on.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 
 from dudo_hub.engine.actions import CallCalza, MakeBid, PlayerAction
 from dudo_hub.engine.bots import Bot, make_bot
+from dudo_hub.engine.bots.outside import BotFault
 from dudo_hub.engine.chance import settle_chance
 from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
 from dudo_hub.engine.rules import Rules, make_rules
@@ -24,7 +30,22 @@ from dudo_hub.engine.views import view_for
 
 Check = Callable[[GameState, str, PlayerAction], None]
 Maker = Callable[[random.Random], Bot]
+Memories = dict[str, dict[str, Any]]
 MAX_STEPS = 20_000
+STAND_IN = "normal"  # plays the rest of a game for a bot that faulted
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A bot replaced mid-game: the game, the player (seat) and its class, and what it did."""
+
+    game: int | str
+    seat: str
+    bot: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"game {self.game}: {self.seat} ({self.bot}) {self.reason}; replaced by {STAND_IN}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +55,7 @@ class GameRecord:
     winner: int
     rounds: int
     moves: int
+    faults: tuple[Fault, ...] = ()
 
 
 @dataclass(slots=True)
@@ -45,10 +67,14 @@ class TournamentResult:
     seats: list[str]
     wins: dict[str, int] = field(default_factory=dict)
     moves: int = 0
+    faults: list[Fault] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON summary printed by `dudo tournament --json`."""
-        return {"preset": self.preset, "games": self.games, "seats": self.seats, "wins": self.wins}
+        """The JSON summary printed by `dudo tournament --json` (`faults` only when a bot was replaced)."""
+        out: dict[str, Any] = {"preset": self.preset, "games": self.games, "seats": self.seats, "wins": self.wins}
+        if self.faults:
+            out["faults"] = [{"game": f.game, "seat": f.seat, "bot": f.bot, "reason": f.reason} for f in self.faults]
+        return out
 
     def share(self, level: str) -> tuple[float, float, float]:
         """(win share, low, high) of `level`, the interval a 95% Wilson score interval."""
@@ -74,7 +100,42 @@ def _off_turn_allowed(rules: Rules) -> bool:
     return rules.out_of_turn_raises or rules.calza in ("anyone", "anyone_but_bidder_and_current")
 
 
-def _off_turn_move(state: GameState, bots: Mapping[str, Bot], actor: str) -> tuple[str, PlayerAction] | None:
+class Players:
+    """The bots of one game by player name; a faulting bot is swapped for the stand-in."""
+
+    def __init__(self, bots: dict[str, Bot], levels: dict[str, str], seed: int | str) -> None:
+        self.bots = bots
+        self.levels = levels
+        self.seed = seed
+        self.faults: list[Fault] = []
+
+    def ask(self, name: str, out_of_turn: bool, state: GameState, legal: Sequence[PlayerAction]) -> PlayerAction | None:
+        """`name`'s move (or out-of-turn wish); a fault replaces the bot, which is then asked again."""
+        bot = self.bots[name]
+        try:
+            view = view_for(state, name)
+            return bot.wants_out_of_turn(view, legal) if out_of_turn else bot.choose(view, legal)
+        except BotFault as fault:
+            self._replace(name, fault)
+            return self.ask(name, out_of_turn, state, legal)
+
+    def show_reveal(self, state: GameState) -> None:
+        """Every bot that `observe`s sees the table right after a reveal (a fault replaces it)."""
+        for name, bot in list(self.bots.items()):
+            look = getattr(bot, "observe", None)
+            if callable(look):
+                try:
+                    look(view_for(state, name))
+                except BotFault as fault:
+                    self._replace(name, fault)
+
+    def _replace(self, name: str, fault: BotFault) -> None:
+        self.faults.append(Fault(self.seed, name, self.levels[name], fault.reason))
+        self.bots[name] = make_bot(STAND_IN, random.Random(f"{self.seed}:{name}:stand-in"))
+        self.levels[name] = STAND_IN
+
+
+def _off_turn_move(state: GameState, players: Players, actor: str) -> tuple[str, PlayerAction] | None:
     """The first out-of-turn move some bot wants, asking in seat order after `actor`."""
     start = state.players.index(actor)
     n = len(state.players)
@@ -82,18 +143,20 @@ def _off_turn_move(state: GameState, bots: Mapping[str, Bot], actor: str) -> tup
         name = state.players[(start + k) % n]
         legal = legal_actions(state, name)
         if any(isinstance(a, CallCalza | MakeBid) for a in legal):
-            action = bots[name].wants_out_of_turn(view_for(state, name), legal)
+            action = players.ask(name, True, state, legal)
             if action is not None:
                 return name, action
     return None
 
 
-def _next_move(state: GameState, bots: Mapping[str, Bot], actor: str) -> tuple[str, PlayerAction]:
+def _next_move(state: GameState, players: Players, actor: str) -> tuple[str, PlayerAction]:
     if _off_turn_allowed(state.rules) and state.phase is Phase.BIDDING:
-        off = _off_turn_move(state, bots, actor)
+        off = _off_turn_move(state, players, actor)
         if off is not None:
             return off
-    return actor, bots[actor].choose(view_for(state, actor), legal_actions(state, actor))
+    action = players.ask(actor, False, state, legal_actions(state, actor))
+    assert action is not None
+    return actor, action
 
 
 def _bot(level: str, rng: random.Random, makers: Mapping[str, Maker] | None) -> Bot:
@@ -108,28 +171,39 @@ def play_game(
     seed: int | str,
     check: Check | None = None,
     makers: Mapping[str, Maker] | None = None,
+    names: Sequence[str] | None = None,
+    memories: Memories | None = None,
 ) -> GameRecord:
-    """Play one game, seat i held by a bot of `levels[i]`; `check` sees every move first."""
-    names = [f"seat{i}" for i in range(len(levels))]
+    """Play one game, seat i held by a bot of `levels[i]` named `names[i]` (default `seat<i>`);
+    `check` sees every move first; `memories` (by name) are handed to bots that `remember`."""
+    names = list(names or [f"seat{i}" for i in range(len(levels))])
     bots = {
         name: _bot(level, random.Random(f"{seed}:{name}"), makers) for name, level in zip(names, levels, strict=True)
     }
+    if memories is not None:
+        for name, bot in bots.items():
+            keep = getattr(bot, "remember", None)
+            if callable(keep):
+                keep(memories.setdefault(name, {}))
+    players = Players(bots, dict(zip(names, levels, strict=True)), seed)
     chance = random.Random(f"{seed}:chance")
     state, _ = settle_chance(new_game(names, rules), chance)
     moves = 0
     while state.phase is not Phase.OVER:
         actor = to_act(state)
         assert actor is not None, f"nobody to act in the {state.phase.value} phase"
-        name, action = _next_move(state, bots, actor)
+        name, action = _next_move(state, players, actor)
         if check is not None:
             check(state, name, action)
         state, _ = apply(state, action)
+        if state.reveal is not None and state.phase is not Phase.BIDDING:
+            players.show_reveal(state)
         state, _ = settle_chance(state, chance)
         moves += 1
         if moves > MAX_STEPS:
             raise RuntimeError(f"game {seed} did not end in {MAX_STEPS} moves")
     assert state.winner is not None
-    return GameRecord(state.winner, state.round_no, moves)
+    return GameRecord(state.winner, state.round_no, moves, tuple(players.faults))
 
 
 def run_tournament(
@@ -147,9 +221,13 @@ def run_tournament(
     rules = make_rules(preset, options)
     result = TournamentResult(preset, games, list(seats), {level: 0 for level in seats})
     n = len(seats)
+    memories: Memories = {}
     for g in range(games):
-        levels = [seats[(i + g) % n] for i in range(n)]
-        record = play_game(rules, levels, f"{seed}:{g}", makers=makers)
+        places = [(i + g) % n for i in range(n)]
+        levels = [seats[k] for k in places]
+        names = [f"seat{k}" for k in places]
+        record = play_game(rules, levels, f"{seed}:{g}", makers=makers, names=names, memories=memories)
         result.wins[levels[record.winner]] += 1
         result.moves += record.moves
+        result.faults.extend(record.faults)
     return result

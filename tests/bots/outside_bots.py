@@ -39,3 +39,42 @@ class NoChoose:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+
+
+class Crasher:
+    """Plays like Cautious for its first two moves of a game, then raises."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.inner = Cautious(rng)
+        self.moves = 0
+
+    def choose(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction:
+        self.moves += 1
+        if self.moves > 2:
+            raise RuntimeError("my bug")
+        return self.inner.choose(view, legal)
+
+
+class Knobbed(Cautious):
+    """Cautious with parameters from its seat (`outside_bots:Knobbed?depth=3&name=x`)."""
+
+    made: list[dict[str, Any]] = []
+
+    def __init__(self, rng: random.Random, **params: Any) -> None:
+        super().__init__(rng)
+        Knobbed.made.append(params)
+
+
+class Diarist(Cautious):
+    """Cautious that counts its games in the evening's memory and keeps every reveal it is shown."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.memory: dict[str, Any] = {}
+
+    def remember(self, memory: dict[str, Any]) -> None:
+        self.memory = memory
+        memory["games"] = memory.get("games", 0) + 1
+
+    def observe(self, view: dict[str, Any]) -> None:
+        self.memory.setdefault("reveals", []).append(view["reveal"])

@@ -230,8 +230,8 @@ function version() {
 
 function drawVoice() {
   const status = app.voice;
-  // Voice is mentioned only where it works, or where it just stopped working (the microphone failed).
-  voiceRoot.hidden = !listening(status) && !(status && status.reason === "mic_failed");
+  // Voice is mentioned only where it works: it listens, asks about what it heard, or just stopped (the mic failed).
+  voiceRoot.hidden = !listening(status) && !(status && (status.reason === "mic_failed" || status.ask));
   const fresh = !!app.rejected && app.rejected.version === version();
   render(html`<${VoiceBanner} status=${status} caption=${app.caption} fresh=${fresh} />
     ${status && status.ask ? html`<${AskCard} ask=${status.ask} />` : ""}`, voiceRoot);

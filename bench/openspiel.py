@@ -1,0 +1,107 @@
+"""The engine beside OpenSpiel's C++ liars_dice: time per player action, side by side in one run.
+
+    python -m bench.openspiel [--rounds 20000] [--no-write]     (needs `pip install open-spiel`)
+
+Both sides play the same thing: two players with five dice, one round, uniformly random
+legal moves until someone calls; the roll (chance) and the legal-move lists are inside
+the timed loop. Ours: `new_game` + `settle_chance` + `legal_actions` + `apply` in the
+`liars_dice` preset; OpenSpiel: `pyspiel.load_game("liars_dice", numdice=5)` with chance
+outcomes drawn from `chance_outcomes()`. The two sides run in alternating chunks (ten
+each) and each keeps its best chunk, so that other jobs on the machine weigh on both
+alike. The ratio is our time per player action over theirs. OpenSpiel is a bench-only
+extra (`pip install -e .[bench]`): without it only our side is timed.
+Writes docs/BENCHMARKS.md (section `openspiel`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from bench._report import machine, write_section
+from dudo_hub.engine import Phase, apply, legal_actions, make_rules, new_game, settle_chance, to_act
+
+RULES = make_rules("liars_dice")
+
+
+def ours(rounds: int, seed: int = 5) -> tuple[float, int]:
+    """(seconds, player actions) for `rounds` random one-round games."""
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(rounds):
+        state, _ = settle_chance(new_game(("a", "b"), RULES), rng)
+        while state.phase is Phase.BIDDING:
+            actor = to_act(state)
+            assert actor is not None
+            state, _ = apply(state, rng.choice(legal_actions(state, actor)))
+            actions += 1
+    return time.perf_counter() - start, actions
+
+
+def theirs(rounds: int, seed: int = 5) -> tuple[float, int] | None:
+    """The same with OpenSpiel's C++ liars_dice, or None when `open_spiel` is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game: Any = pyspiel.load_game("liars_dice", {"players": 2, "numdice": 5})
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(rounds):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+    return time.perf_counter() - start, actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=20000)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args()
+    ours(200)  # warm-up
+    chunk = max(1, args.rounds // 10)
+    mine: list[float] = []
+    other: list[float] = []
+    for k in range(10):
+        seconds, actions = ours(chunk, seed=k)
+        mine.append(seconds / actions * 1e6)
+        timed = theirs(chunk, seed=k)
+        if timed is not None:
+            other.append(timed[0] / timed[1] * 1e6)
+    us = min(mine)
+    lines = [f"| ours (`liars_dice` preset) | {chunk * 10} | {us:.2f} | {sorted(mine)[5]:.2f} |"]
+    verdict = "OpenSpiel is not installed (`pip install open-spiel`): ours only."
+    if other:
+        their_us = min(other)
+        lines.append(f"| OpenSpiel C++ `liars_dice` | {chunk * 10} | {their_us:.2f} | {sorted(other)[5]:.2f} |")
+        ratio, median = us / their_us, sorted(mine)[5] / sorted(other)[5]
+        verdict = (f"Ratio: **{ratio:.2f}x** OpenSpiel's time per player action, best chunks "
+                   f"({median:.2f}x on the median chunks; aim: within 4x).")
+    md = "\n".join([
+        "## Engine beside OpenSpiel (issue 24)",
+        "",
+        f"{machine()}. Two players, five dice each, one round of random legal play; roll and legal moves timed.",
+        "",
+        "| engine | rounds | us per player action (best chunk) | (median chunk) |",
+        "|---|---:|---:|---:|",
+        *lines,
+        "",
+        verdict,
+    ]) + "\n"
+    print(md)
+    if not args.no_write:
+        write_section("openspiel", md)
+
+
+if __name__ == "__main__":
+    main()
