@@ -1,6 +1,7 @@
 """The hub's bots at one table: which bot-played seat moves next, and what it plays.
 
-Bots decide from `engine.view_for(state, seat)` and the legal actions only. A bot may
+Bots decide from `engine.view_for(state, seat)` and the legal actions only, and are shown each
+revealed round (what a learning bot learns from); what they learn lasts as long as the room. A bot may
 jump in out of turn (calza, French raises) where the rules allow it, before the bot whose
 turn it is. No lock here: the Room calls it under the room's lock.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from dudo_hub import engine
 from dudo_hub.engine import GameState, Phase, PlayerAction
@@ -23,6 +25,18 @@ class BotDriver:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self._bots: dict[str, Bot] = {}
+        self._memory: dict[str, dict[str, Any]] = {}  # per bot seat, for the room's lifetime (its games)
+
+    def observe(self, revealed: GameState | None, seats: Sequence[Seat]) -> None:
+        """Show every bot at the table the round just revealed (its bids and every cup), as a
+        tournament does, so a bot that learns whom to trust (hard) learns at the hub too."""
+        if revealed is None or revealed.reveal is None:
+            return
+        for seat in seats:
+            if seat.bot_plays and seat.player in revealed.players:
+                look = getattr(self._bot(seat.player, seats), "observe", None)
+                if callable(look):
+                    look(engine.view_for(revealed, seat.player))
 
     def due(self, state: GameState | None, seats: Sequence[Seat]) -> str | None:
         """The bot-played seat the game waits for, if any."""
@@ -55,6 +69,9 @@ class BotDriver:
         bot = self._bots.get(player)
         if bot is None or bot.level != level:
             bot = self._bots[player] = make_bot(level, self.rng)
+            keep = getattr(bot, "remember", None)
+            if callable(keep):  # what it learned of the others outlives a change of level and each game
+                keep(self._memory.setdefault(player, {}))
         return bot
 
     def _off_turn_move(self, state: GameState, seats: Sequence[Seat]) -> PlayerAction | None:

@@ -272,7 +272,15 @@ class Room(VoicePort):
         self.hooks.save(self, events, source)
         if engine_events:
             self.outbox.put([e.to_dict() for e in engine_events])
+            if any(e.kind == "reveal" for e in engine_events):
+                self._show_bots_the_reveal()
         self._wake_bots()
+
+    def _show_bots_the_reveal(self) -> None:
+        try:
+            self.bots.observe(self.game.at_reveal, self.lobby.seats)
+        except Exception:  # a bot that cannot learn still plays
+            log.exception("room %s: a bot could not look at the reveal", self.code)
 
     def _frame(self, events: tuple[dict[str, Any], ...]) -> Frame:
         return build_frame(self.code, self.join_url, self.lobby, self.game, events, self.settings)

@@ -46,6 +46,7 @@ class GameSession:
         self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)
         self.undo: Undo | None = None
         self.revealed = False  # the last move lifted the cups: bots let the table look first
+        self.at_reveal: GameState | None = None  # the round as it was revealed (bots learn from it)
 
     @property
     def version(self) -> int:
@@ -112,6 +113,7 @@ class GameSession:
         if source == "voice" and isinstance(action, engine.MakeBid):
             self.undo = Undo(before, self.state.version, action.player, action.bid.to_list())
         self.revealed = any(e.kind == "reveal" for e in events)
+        self.at_reveal = state if self.revealed else None  # the round as it was revealed, before the next roll
         return out + more, events
 
     def end_reveal(self) -> int | None:
