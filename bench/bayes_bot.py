@@ -175,7 +175,7 @@ class BayesBot:
         bids = [a for a in legal if isinstance(a, MakeBid)]
         if not view["my_dice"]:
             return []
-        reading = Reading(view)
+        reading = self._reading(view)
         out: list[tuple[float, float, PlayerAction]] = []
         standing = view["standing"]
         for action in legal:
@@ -185,6 +185,10 @@ class BayesBot:
                 out.append((self._calza(reading, view), 0.0, action))
         out += self._raises(reading, view, bids)
         return out
+
+    def _reading(self, view: dict[str, Any]) -> Reading:
+        """How this bot reads the round it scores its moves in (a subclass may tilt it)."""
+        return Reading(view)
 
     def _mine(self, view: dict[str, Any], face: int, wild: bool) -> int:
         return sum(1 for d in view["my_dice"] if d == face or (wild and face != PACOS and d == PACOS))
