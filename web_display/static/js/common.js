@@ -317,3 +317,21 @@ export function reportError(err) {
 }
 
 window.addEventListener("unhandledrejection", (ev) => reportError(ev.reason));
+
+// ---------- a bid picker's pick (the phone's own, the host's standing in) ----------
+
+/** `q` within the legal `span` [lowest, highest] (the lowest when `q` is missing). */
+export function clampQty(q, span) {
+  return Math.max(span[0], Math.min(span[1], q || span[0]));
+}
+
+/** The bid a picker shows for the decision `key`: the hub's suggestion (`legal.suggest`) when the
+ * decision is new or the picked face is no longer legal, else `pick` as its player changed it. */
+export function pickFor(pick, key, legal) {
+  const bids = legal.bids;
+  if (!pick || pick.key !== key || !bids[pick.face]) {
+    const [qty, face] = legal.suggest;
+    return { face, qty, key };
+  }
+  return { ...pick, qty: clampQty(pick.qty, bids[pick.face]) };
+}

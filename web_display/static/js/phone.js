@@ -2,8 +2,8 @@
 // or count the table's dice at the reveal); the 🎤 for a spoken call.
 import { html, render } from "/vendor/preact-htm.js";
 import {
-  connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
-  rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitingFor,
+  clampQty, connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
+  pickFor, rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitingFor,
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import { Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
@@ -42,22 +42,10 @@ function decisionKey(view) {
   return `${view.round}:${view.bids.length}:${view.dice_in_play}:${view.my_dice.join("")}`;
 }
 
-function clamp(q, span) {
-  return Math.max(span[0], Math.min(span[1], q || span[0]));
-}
-
 /** The bid the picker shows: the hub's suggestion for this decision, then what this phone's
  * player changed in it (kept only while the same decision stands and the bid stays legal). */
 function currentPick(view, legal) {
-  const bids = legal.bids;
-  const key = decisionKey(view);
-  const p = app.picked;
-  if (!p || p.key !== key || !bids[p.face]) {
-    const [qty, face] = legal.suggest || [bids[Object.keys(bids)[0]][0], Number(Object.keys(bids)[0])];
-    app.picked = { face, qty, key };
-  } else if (p.qty !== clamp(p.qty, bids[p.face])) {
-    app.picked = { ...p, qty: clamp(p.qty, bids[p.face]) };
-  }
+  app.picked = pickFor(app.picked, decisionKey(view), legal);
   return app.picked;
 }
 
@@ -74,7 +62,7 @@ function chooseFace(face) {
 
 function step(delta) {
   const span = app.payload.legal.bids[app.picked.face];
-  app.picked = { ...app.picked, qty: clamp(app.picked.qty + delta, span) };
+  app.picked = { ...app.picked, qty: clampQty(app.picked.qty + delta, span) };
   draw();
 }
 

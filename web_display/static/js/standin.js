@@ -3,18 +3,10 @@
 // table and the host taps it. What that player may do comes from the hub (`stand_in`, the
 // engine's legal summary); the count is confirmed in their name.
 import { html } from "/vendor/preact-htm.js";
-import { t } from "./common.js";
+import { pickFor, t } from "./common.js";
 import { Die, faceName, useSecondsLeft } from "./ui.js";
 
-const pick = { key: null, face: null, qty: null };
-
-function current(key, legal) {
-  if (pick.key !== key || !legal.bids[pick.face]) {
-    const [qty, face] = legal.suggest || [0, 0];
-    Object.assign(pick, { key, face, qty });
-  }
-  return pick;
-}
+let pick = null; // {face, qty, key}: the bid being picked for the decision `key` (common.pickFor)
 
 /** The bid picker and calls for `seat`, or the count confirmation; props: seat, view, legal (or null),
  * proposal, busy, redraw(), send(event, payload). */
@@ -35,9 +27,10 @@ export function StandIn({ seat, view, legal, proposal, busy, redraw, send }) {
   const move = (body) => send("host:play_for", { player: seat.name, version: view.version, ...body });
   let picker = "";
   if (faces.length) {
-    const p = current(`${seat.name}:${view.round}:${view.bids.length}`, legal);
+    pick = pickFor(pick, `${seat.name}:${view.round}:${view.bids.length}`, legal);
+    const p = pick;
     const span = legal.bids[p.face];
-    const set = (face, qty) => { Object.assign(pick, { face, qty }); redraw(); };
+    const set = (face, qty) => { pick = { ...pick, face, qty }; redraw(); };
     picker = html`<div class="stand-in-bid">
       <div class="stand-in-faces" role="radiogroup" aria-label=${t("phone.pick_face")}>
         ${[1, 2, 3, 4, 5, 6].map((f) => html`<button type="button" role="radio" class="ph-face" aria-checked=${String(f === p.face)}
