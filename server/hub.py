@@ -1,7 +1,8 @@
 """The hub: its rooms, who is connected to which (and as whom), and per-connection messages.
 
 Every `state` message is built for one connection from `engine.view_for` (spectator None
-for the TV and host) and sent with `to=sid`. Only notices with nothing hidden in them
+for the TV and host) and sent with `to=sid`: whole on a connection's first sync and on `sync`,
+else as a `state_patch` of that connection's own last one (server/stateout.py). Only notices with nothing hidden in them
 (`voice`, `caption`) go to a whole room (`to=<room code>`, a Socket.IO room every
 connection of the room joins). The hub builds messages from the room's `Frame` and never
 calls back into a room while the room publishes; lock order: a room's lock, then the hub's.
@@ -15,11 +16,11 @@ import random
 import secrets
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dudo_hub import engine
-from dudo_hub.server import asyncmode, tablesettings
+from dudo_hub.server import asyncmode, stateout, tablesettings
 from dudo_hub.server.botrunner import BotRunner, Spawn
 from dudo_hub.server.config import Config
 from dudo_hub.server.errors import HubError
@@ -49,6 +50,7 @@ class Viewer:
     role: str
     player: str | None = None
     token: str | None = None
+    sent: stateout.Sent = field(default_factory=stateout.Sent)  # its last `state`, to patch
 
 
 class Hub:
@@ -237,14 +239,16 @@ class Hub:
     # ----- messages --------------------------------------------------------------------------
 
     def broadcast(self, frame: Frame) -> None:
-        """Send every connection of the frame's room its own `state` message."""
+        """Send every connection of the frame's room what changed in its own `state` (a patch)."""
         spectator: dict[str, Any] | None = None
+        memo: stateout.Memo = {}  # TVs holding the same state share one patch
         for viewer in self.viewers_of(frame.code):
             if viewer.role == "tv":  # every TV gets the same spectator message: build it once
-                spectator = spectator or self.message_for(frame, viewer, frame.events)
-                self.emit("state", spectator, viewer.sid)
+                message = spectator = spectator or self.message_for(frame, viewer, frame.events)
             else:
-                self.emit("state", self.message_for(frame, viewer, frame.events), viewer.sid)
+                message = self.message_for(frame, viewer, frame.events)
+            event, data = stateout.update(viewer.sent, message, memo)
+            self.emit(event, data, viewer.sid)
         asyncmode.cooperate()  # on gevent: the messages leave now, before the room saves the change
 
     def notice(self, code: str, event: str, data: dict[str, Any]) -> None:
@@ -252,14 +256,14 @@ class Hub:
         self.emit(event, data, code)
 
     def send_state(self, sid: str) -> dict[str, Any] | None:
-        """Send (and return) one connection's full state, with the room's recent events."""
+        """Send (and return) one connection's whole state, with the room's recent events."""
         viewer = self.viewers.get(sid)
         if viewer is None:
             return None
         room = self.room(viewer.room)
         with room.lock:  # in order with the room's own publishing
             frame = room.frame
-            data = self.message_for(frame, viewer, frame.recent)
+            data = stateout.full(viewer.sent, self.message_for(frame, viewer, frame.recent))
             self.emit("state", data, sid)
         return data
 

@@ -7,18 +7,23 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIOTestClient
 
+from dudo_hub.server import statepatch
 from dudo_hub.server.app import socketio
 from dudo_hub.server.hub import Hub
 
+STATES = ("state", "state_patch")  # a connection's state: whole, or a patch of its last one
+
 
 class Client:
-    """A Socket.IO test client that records every `state` message (the first sync included)."""
+    """A Socket.IO test client that records every `state` message (the first sync included), as
+    the pages see it: a `state_patch` applied on top of the state it follows (as common.js does)."""
 
     def __init__(self, app: Flask, role: str, room: str, **auth: Any) -> None:
         self.raw: SocketIOTestClient = socketio.test_client(app, auth={"room": room, "role": role, **auth})
         self.log: list[dict[str, Any]] = []
         self.received: list[tuple[str, Any]] = []  # every message: (event, payload), in order
         self.role = role
+        self.held = statepatch.Held()
 
     @property
     def connected(self) -> bool:
@@ -30,9 +35,15 @@ class Client:
             return []
         messages = [(m["name"], m["args"][0] if m["args"] else None) for m in self.raw.get_received()]
         self.received += messages
-        new = [data for name, data in messages if name == "state"]
+        new = [self.whole(name, data) for name, data in messages if name in STATES]
         self.log += new
         return new
+
+    def whole(self, name: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The state a page has after `data`: a patch must follow the version it holds."""
+        state = self.held.take(name, data)
+        assert state is not None, ("a patch after a gap", self.held.v, data)
+        return state
 
     def last(self, event: str) -> Any:
         """The payload of the latest `event` message received (None if none)."""

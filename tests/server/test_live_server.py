@@ -12,20 +12,25 @@ import socketio
 from hubkit import LiveServer, pick_move
 
 from dudo_hub.server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.statepatch import Held
 
 
 class LiveClient:
-    """A python-socketio client keeping its latest `state` message."""
+    """A python-socketio client keeping its states (each `state_patch` applied to the state before it)."""
 
     def __init__(self, url: str, auth: dict[str, Any]) -> None:
         self.sio = socketio.Client(reconnection=False)
         self.states: list[dict[str, Any]] = []
         self.changed = threading.Event()
-        self.sio.on("state", self._on_state)
+        self.held = Held()
+        self.sio.on("state", lambda data: self._on_state("state", data))
+        self.sio.on("state_patch", lambda data: self._on_state("state_patch", data))
         self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=5)
 
-    def _on_state(self, data: dict[str, Any]) -> None:
-        self.states.append(data)
+    def _on_state(self, event: str, data: dict[str, Any]) -> None:
+        state = self.held.take(event, data)
+        assert state is not None, "a patch that does not follow the state held"
+        self.states.append(state)
         self.changed.set()
 
     def wait_for(self, test: Any, timeout: float = 5.0) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Messages sized to the change: one state per connection per change, one per seating,
+"""Messages sized to the change: one state per connection per change (a patch of its last one), one per seating,
 room-wide notices for voice and captions, the lobby catalogue once per host."""
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ def test_a_newly_seated_phone_gets_one_state(app, hub):
     phone = Client(app, "phone", code)
     fresh(tv, phone)
     assert phone.ask("seat:take", {"name": "Ann"})["ok"]
-    assert names(phone) == ["state"]
+    assert names(phone) == ["state_patch"]
     assert phone.state["you"] == {"player": "Ann", "seat": 0}
-    assert names(tv) == ["state"]
+    assert names(tv) == ["state_patch"]
 
 
 def test_a_phone_bid_is_one_state_per_connection(app, hub):
@@ -39,7 +39,7 @@ def test_a_phone_bid_is_one_state_per_connection(app, hub):
     fresh(*everyone)
     assert phones[room.to_act()].move(action="bid", quantity=2, face=3)["ok"]
     for client in everyone:
-        assert names(client) == ["state"], client.role
+        assert names(client) == ["state_patch"], client.role
 
 
 def test_a_caption_is_only_a_caption_event(app, hub):

@@ -46,7 +46,7 @@ def test_a_spoken_bid_is_one_state_per_connection_and_one_voice_notice(table):
         client.received.clear()
     voice.session.table.hear("allora sette cinque")
     for client in everyone:
-        assert names(client) == ["state", "voice"], client.role
+        assert names(client) == ["state_patch", "voice"], client.role
     assert tv.voice["heard"] == "sette cinque" and tv.voice["pending"] == "cancel"
 
 
