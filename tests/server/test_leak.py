@@ -96,7 +96,8 @@ def test_nobody_sees_other_cups_before_the_reveal(app, hub, preset):
     for client, player in everyone:
         client.pump()
         assert client.log, "no first sync"
-        for message in client.log:
+        assert any(name == "state_patch" for name, _ in client.received), "the patches were checked too"
+        for message in client.log:  # every state as the page has it: whole, or patched
             _check(client, player, message, truth)
             checked += 1
         for name, data in client.received:  # every other payload: notices and the lobby

@@ -2,6 +2,8 @@
 // Plain ES modules, no build step. The Socket.IO client is the classic script /vendor/socket.io.min.js
 // loaded before the page's module (window.io); the views use Preact with htm (/vendor/preact-htm.js).
 
+import { stateHolder } from "./statepatch.js";
+
 const page = document.body ? document.body.dataset : {};
 let strings = {};
 let currentLang = null;
@@ -248,7 +250,8 @@ export function toast(text, kind = "error", ms = 3500) {
 
 /**
  * Connect to the hub. `auth()` builds the auth object for every (re)connect. Each server event
- * goes to its own handler (docs/protocol.md): state(payload) per connection; voice(status),
+ * goes to its own handler (docs/protocol.md): state(payload) per connection (a `state_patch`
+ * is applied here: the handler always gets the whole state); voice(status),
  * caption({text}), reveal_end({round}) for the whole room; lobby(offer) for hosts;
  * refused(code) -> true when handled; status(connected).
  */
@@ -266,7 +269,24 @@ export function connect(auth, handlers) {
     setBanner(null);
     if (handlers.status) handlers.status(true); // the hub sends our state by itself on connect
   });
+  const held = stateHolder();
+  let resyncing = false;
+  const onState = (event, data) => {
+    const state = held.take(event, data || {});
+    if (event === "state") resyncing = false;
+    if (state === null) { // a gap: the whole state again, once
+      if (!resyncing) { resyncing = true; socket.emit("sync", {}, () => {}); }
+      return;
+    }
+    try { handlers.state(state); } catch (err) { reportError(err); }
+  };
+  if (handlers.state) {
+    socket.on("state", (data) => onState("state", data));
+    socket.on("state_patch", (data) => onState("state_patch", data));
+  }
   socket.on("disconnect", (reason) => {
+    held.forget(); // the next connection starts with a whole state
+    resyncing = false;
     setBanner(t("conn.reconnecting"));
     if (handlers.status) handlers.status(false);
     if (reason === "io server disconnect") setTimeout(() => socket.connect(), 1000);
@@ -278,7 +298,7 @@ export function connect(auth, handlers) {
     if (!socket.active) setTimeout(() => socket.connect(), 2000);
   });
   for (const event of Object.keys(handlers)) { // every hub event the page handles (state, voice, evening...)
-    if (event === "status" || event === "refused") continue; // not hub events: see above
+    if (event === "status" || event === "refused" || event === "state") continue; // see above
     socket.on(event, (data) => {
       try { handlers[event](data || {}); } catch (err) { reportError(err); }
     });
