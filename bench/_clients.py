@@ -16,16 +16,20 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from dudo_hub.server.asyncmode import settle_heap
+from dudo_hub.server.statepatch import Held
 
 PHONES = 6
 
 
 class Conn:
-    """One Socket.IO connection: `call(event, data)` awaits the ack; `state` messages are timestamped
-    by version (the hub's `view.version`, the floor's `v`)."""
+    """One Socket.IO connection: `call(event, data)` awaits the ack; `state` messages (the hub's
+    `state_patch` applied to the state before it) are timestamped by version (the hub's
+    `view.version`, the floor's `v`); `state_bytes` counts the bytes of the frames that brought them."""
 
     def __init__(self) -> None:
         self.ws: ClientConnection | None = None
+        self.held = Held(copies=False)
+        self.state_bytes = 0
         self.latest: dict[str, Any] = {}
         self.seen: dict[int, float] = {}
         self.changed = asyncio.Event()
@@ -59,7 +63,7 @@ class Conn:
                 if text == "2":
                     await self.ws.send("3")
                 elif text.startswith("42"):
-                    self._event(json.loads(text[2:]))
+                    self._event(json.loads(text[2:]), len(frame))
                 elif text.startswith("43"):
                     head = text[2:].index("[") + 2
                     future = self._acks.pop(int(text[2:head]), None)
@@ -70,13 +74,17 @@ class Conn:
                 if not future.done():
                     future.set_exception(ConnectionError("closed"))
 
-    def _event(self, message: list[Any]) -> None:
-        if message[0] != "state":
+    def _event(self, message: list[Any], size: int) -> None:
+        if message[0] not in ("state", "state_patch"):
             return
         now = time.perf_counter()
-        data = message[1]
-        view = data.get("view") if "view" in data else None
-        version = data["v"] if "v" in data else (view["version"] if view else None)
+        self.state_bytes += size
+        found = self.held.take(message[0], message[1])
+        if found is None:
+            raise ConnectionError(f"a patch after a gap: {message}")
+        data = found
+        view = data.get("view")  # the hub's (none in a lobby); the floor's messages number themselves
+        version = view["version"] if view else None if "view" in data else data.get("v")
         if version is not None:
             self.seen.setdefault(version, now)
         self.latest = data

@@ -29,6 +29,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 from bench._clients import pick  # noqa: E402  (a legal move from a phone's payload, as the hall bench picks it)
+from dudo_hub.server.statepatch import Held  # noqa: E402
 
 PHONES = 6
 
@@ -74,7 +75,7 @@ def rss_mb(pid: int) -> float:
 
 
 class Watcher:
-    """A client that timestamps the first `state` message of each version."""
+    """A client that timestamps the first `state` of each version (a `state_patch` applied to the one before)."""
 
     def __init__(self, url: str, auth: dict[str, Any]) -> None:
         import socketio
@@ -83,11 +84,16 @@ class Watcher:
         self.seen: dict[int, float] = {}
         self.latest: dict[str, Any] = {}
         self.cond = threading.Condition()
-        self.sio.on("state", self._on_state)
+        self.held = Held(copies=False)
+        self.sio.on("state", lambda data: self._on_state("state", data))
+        self.sio.on("state_patch", lambda data: self._on_state("state_patch", data))
         self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=20)
 
-    def _on_state(self, data: dict[str, Any]) -> None:
+    def _on_state(self, event: str, message: dict[str, Any]) -> None:
         now = time.perf_counter()
+        data = self.held.take(event, message)
+        if data is None:
+            raise ConnectionError("a patch after a gap")
         with self.cond:
             view = data.get("view")
             if view is not None:
