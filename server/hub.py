@@ -241,12 +241,13 @@ class Hub:
     def broadcast(self, frame: Frame) -> None:
         """Send every connection of the frame's room what changed in its own `state` (a patch)."""
         spectator: dict[str, Any] | None = None
-        memo: stateout.Memo = {}  # TVs holding the same state share one patch
+        memo: stateout.Memo = {}  # connections sent the same parts share their encoding and diff
+        views: dict[str | None, Any] = {}  # the host and unseated phones see the TV's view
         for viewer in self.viewers_of(frame.code):
             if viewer.role == "tv":  # every TV gets the same spectator message: build it once
-                message = spectator = spectator or self.message_for(frame, viewer, frame.events)
+                message = spectator = spectator or self.message_for(frame, viewer, frame.events, views)
             else:
-                message = self.message_for(frame, viewer, frame.events)
+                message = self.message_for(frame, viewer, frame.events, views)
             event, data = stateout.update(viewer.sent, message, memo)
             self.emit(event, data, viewer.sid)
         asyncmode.cooperate()  # on gevent: the messages leave now, before the room saves the change
@@ -268,12 +269,19 @@ class Hub:
         return data
 
     @staticmethod
-    def message_for(frame: Frame, viewer: Viewer, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        """`{room, view, legal, you, events}` for one connection: the seat's own view only."""
+    def message_for(frame: Frame, viewer: Viewer, events: Sequence[dict[str, Any]],
+                    views: dict[str | None, Any] | None = None) -> dict[str, Any]:
+        """`{room, view, legal, you, events}` for one connection: the seat's own view only
+        (`views`: the frame's views already built, by player, None for a spectator's)."""
         state = frame.state
         player = viewer.player if viewer.role == "phone" else None
-        view = engine.view_for(state, player) if state is not None else None
-        view = tablesettings.screen_view(view, player is not None, frame.public["table"])
+        if views is not None and player in views:
+            view = views[player]
+        else:
+            view = engine.view_for(state, player) if state is not None else None
+            view = tablesettings.screen_view(view, player is not None, frame.public["table"])
+            if views is not None:
+                views[player] = view
         legal = None
         if state is not None and player is not None and player in state.players:
             legal = engine.legal_summary(state, player)

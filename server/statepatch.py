@@ -2,19 +2,21 @@
 
 The hub sends each connection its `state` once in full, then `state_patch` messages: the
 operations that turn the last message that connection got into the new one (docs/protocol.md).
-Documents are JSON values as decoded (dict, list, str, int, float, bool, None); a path is a
-list of object keys (str) and array indexes (int):
+A path is a list of object keys (str) and array indexes (int):
 
     ["s", path, value]      set: the value at `path` becomes `value` (a new key included)
     ["d", path]             delete the object key at `path`
     ["l", path, n, items]   the array at `path` keeps its first `n` items, then `items` follow
 
-    ops = diff(old, new)    # apply(old, ops) == new; old is left as it was
-    doc = apply(doc, ops)   # in place (the returned value is the new root)
+    old, new = encode(before), encode(after)
+    ops = diff(old, new, after, ["view"])      # where `after` sits in the message
+    doc = apply(doc, ops)                      # in place (the returned value is the new root)
 
-Equal subtrees are skipped whole (Python's `==`: like JavaScript's pages, it takes 1, 1.0 and
-true for one value); arrays of one length are compared item by item, a longer or shorter one
-keeps its common head. The diff is generic: it knows nothing of what a view holds.
+A value is compared by the JSON text of its fields (`encode`: for an object, each field's text,
+else the value's own), never walked: an unchanged field costs one comparison of bytes, a changed
+one is set whole, and an array that only grew sends its new items. Exact (1 and true differ) and
+generic: it knows nothing of what a view holds. The hub encodes each top-level field of a message
+(room, view, legal...), so patches reach two levels down (server/stateout.py).
 """
 
 from __future__ import annotations
@@ -22,40 +24,62 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import orjson
+
 Op = list[Any]
 Path = list[str | int]
+Encoded = dict[str, bytes] | bytes  # an object's fields' JSON text, or a value's own
+OPTIONS = orjson.OPT_NON_STR_KEYS  # as server/fastjson.py: what the client decodes
+FEW = 4  # an object of this many fields or fewer is compared and sent whole
 
 
-def diff(old: Any, new: Any) -> list[Op]:
-    """The operations that turn `old` into `new` (none when they are equal)."""
+def encode(value: Any) -> Encoded:
+    """`value` as JSON text: by field for an object of more than `FEW` fields (keys as JSON writes them)."""
+    if type(value) is dict and len(value) > FEW:
+        dumps = orjson.dumps
+        return {key if type(key) is str else str(key): dumps(item, option=OPTIONS) for key, item in value.items()}
+    return orjson.dumps(value, option=OPTIONS)
+
+
+def size(encoded: Encoded) -> int:
+    """The length of the JSON text of an encoded value (an object's keys need no escapes)."""
+    if type(encoded) is bytes:
+        return len(encoded)
+    if not encoded:
+        return 2
+    return 1 + 4 * len(encoded) + sum(map(len, encoded)) + sum(map(len, encoded.values()))
+
+
+def diff(old: Encoded, new: Encoded, value: Any, path: Path) -> list[Op]:
+    """The operations that turn the value encoded as `old` into `value` (encoded as `new`) at `path`."""
+    if type(new) is bytes or type(old) is bytes:
+        return [] if old == new else [["s", path, value]]
     ops: list[Op] = []
-    if old != new:
-        _diff(old, new, [], ops)
+    for (key, text), item in zip(new.items(), value.values(), strict=True):  # `encode` keeps the order
+        before = old.get(key)
+        if before == text:
+            continue
+        if before is None:
+            ops.append(["s", [*path, key], item])
+        else:
+            head = _grown(before, text) if type(item) is list else None
+            if head is None:
+                ops.append(["s", [*path, key], item])
+            else:
+                ops.append(["l", [*path, key], head, item[head:]])
+    if not old.keys() <= new.keys():
+        ops.extend(["d", [*path, key]] for key in old if key not in new)
     return ops
 
 
-def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
-    """`old != new` is known here."""
-    kind = type(new)
-    if kind is dict and type(old) is dict:
-        for key, value in new.items():
-            if key not in old:
-                ops.append(["s", [*path, key], value])
-            else:
-                before = old[key]
-                if before is not value and before != value:
-                    _diff(before, value, [*path, key], ops)
-        ops.extend(["d", [*path, key]] for key in old if key not in new)
-    elif kind is list and type(old) is list:
-        head = min(len(old), len(new))
-        for i in range(head):
-            before, value = old[i], new[i]
-            if before is not value and before != value:
-                _diff(before, value, [*path, i], ops)
-        if len(old) != len(new):
-            ops.append(["l", path, head, new[head:]])
-    else:
-        ops.append(["s", path, new])
+def _grown(before: bytes, text: bytes) -> int | None:
+    """How many items the array `before` had, when `text` is that array with items after them."""
+    if before == b"[]" or not before.startswith(b"[") or len(text) <= len(before):
+        return None
+    cut = len(before) - 1
+    if text[cut:cut + 1] != b"," or not text.startswith(before[:cut]):
+        return None
+    return len(orjson.loads(before))
 
 
 def apply(doc: Any, ops: list[Op]) -> Any:
