@@ -37,14 +37,14 @@ class Sent:
     base: Body | None = None
 
 
-def _encoded(value: Any, memo: Memo | None) -> tuple[Any, statepatch.Encoded, int]:
+def _encoded(value: Any, memo: Memo | None) -> tuple[Any, ...]:
     found = memo.get(id(value)) if memo is not None else None
     if found is None:
         encoded = statepatch.encode(value)
         found = (value, encoded, statepatch.size(encoded))  # the memo keeps `value` alive: its id stays its own
         if memo is not None:
             memo[id(value)] = found
-    return found  # type: ignore[return-value]
+    return found
 
 
 def body_of(message: dict[str, Any], memo: Memo | None = None) -> tuple[Body, int]:

@@ -43,7 +43,7 @@ def encode(value: Any) -> Encoded:
 
 def size(encoded: Encoded) -> int:
     """The length of the JSON text of an encoded value (an object's keys need no escapes)."""
-    if type(encoded) is bytes:
+    if isinstance(encoded, bytes):
         return len(encoded)
     if not encoded:
         return 2
@@ -52,7 +52,7 @@ def size(encoded: Encoded) -> int:
 
 def diff(old: Encoded, new: Encoded, value: Any, path: Path) -> list[Op]:
     """The operations that turn the value encoded as `old` into `value` (encoded as `new`) at `path`."""
-    if type(new) is bytes or type(old) is bytes:
+    if isinstance(new, bytes) or isinstance(old, bytes):
         return [] if old == new else [["s", path, value]]
     ops: list[Op] = []
     for (key, text), item in zip(new.items(), value.values(), strict=True):  # `encode` keeps the order
