@@ -1,6 +1,6 @@
 """A bench server in its own process: the hub, or the bare transport (the same server with no game).
 
-    python -m bench._serve hub|floor gevent|threading ROOMS DATA
+    python -m bench._serve hub|hub-whole|floor gevent|threading ROOMS DATA
 
 gevent mode patches the standard library first, as `dudo serve` does, and the heap is settled
 as `dudo serve` settles it. Prints {"port", "rooms": {code: host key}} on one line, then serves
@@ -35,6 +35,24 @@ def hub_app(mode: str, rooms: int, data: str) -> tuple[Any, dict[str, str]]:
     app = create_app(config)
     hub = get_hub(app)
     return app, {room.code: room.host_key for room in (hub.create_room() for _ in range(rooms))}
+
+
+def send_whole(hub: Any) -> None:
+    """The hub as before issue 20: after each change, every connection its whole `state` (no patches)."""
+    from dudo_hub.server import asyncmode, stateout
+
+    def broadcast(frame: Any) -> None:
+        spectator = None
+        for viewer in hub.viewers_of(frame.code):
+            if viewer.role == "tv":
+                spectator = spectator or hub.message_for(frame, viewer, frame.events)
+                hub.emit("state", spectator, viewer.sid)
+            else:
+                hub.emit("state", hub.message_for(frame, viewer, frame.events), viewer.sid)
+            viewer.sent = stateout.Sent()  # nothing held: a `sync` starts over
+        asyncmode.cooperate()
+
+    hub.broadcast = broadcast
 
 
 def floor_app(mode: str, rooms: int) -> tuple[Any, dict[str, str]]:
@@ -116,7 +134,11 @@ def main() -> None:
     kind, mode, rooms, data = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     from dudo_hub.server.wsgi import make_server
 
-    app, keys = hub_app(mode, rooms, data) if kind == "hub" else floor_app(mode, rooms)
+    app, keys = hub_app(mode, rooms, data) if kind.startswith("hub") else floor_app(mode, rooms)
+    if kind == "hub-whole":
+        from dudo_hub.server.app import get_hub
+
+        send_whole(get_hub(app))
     if os.environ.get("DUDO_BENCH_GC") != "default":  # as `dudo serve` does
         from dudo_hub.server.asyncmode import settle_heap
 

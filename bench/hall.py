@@ -182,8 +182,9 @@ def _hub(results: list[dict[str, Any]], rooms: int, pace: float) -> dict[str, An
     return _run(results, "hub", rooms, pace)
 
 
-def _ratio(results: list[dict[str, Any]], rooms: int, pace: float, mode: str | None = None) -> float:
-    hub = _run(results, "hub", rooms, pace, mode)
+def _ratio(results: list[dict[str, Any]], rooms: int, pace: float, mode: str | None = None,
+           kind: str = "hub") -> float:
+    hub = _run(results, kind, rooms, pace, mode)
     return float(hub["p99"] / _run(results, "floor", rooms, pace, hub["mode"])["p99"])
 
 
@@ -224,8 +225,8 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
         "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
-        ratio = f"{_ratio(results, r['rooms'], r['pace'], r['mode']):.2f}" if r["kind"] == "hub" else ""
-        server = "hub" if r["kind"] == "hub" else "bare"
+        ratio = f"{_ratio(results, r['rooms'], r['pace'], r['mode'], r['kind']):.2f}" if r["kind"] != "floor" else ""
+        server = {"floor": "bare", "hub-whole": "hub, whole states"}.get(r["kind"], r["kind"])
         lines.append(
             f"| {r['mode']} | {r['pace']:g} | {r['rooms']} | {r['clients']} | {server} "
             f"| {r['moves']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | {ratio} | {r['moves_per_s']:.0f} "
@@ -255,6 +256,8 @@ def main() -> int:
     parser.add_argument("--churn", type=int, default=10_000, help="connect/disconnect cycles (0: none)")
     parser.add_argument("--section", default=None,
                         help="docs/BENCHMARKS.md section to write (default: hall; hall-<mode> without gevent)")
+    parser.add_argument("--whole", action="store_true",
+                        help="also the hub as before issue 20 (every connection its whole state after each change)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/BENCHMARKS.md alone")
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
@@ -263,7 +266,7 @@ def main() -> int:
         for pace in args.paces:
             for rooms in args.rooms:
                 moves = max(args.moves, 120 // rooms)
-                for kind in ("floor", "hub"):
+                for kind in ("floor", "hub", *(["hub-whole"] if args.whole else [])):
                     result = measure(kind, mode, rooms, moves, pace, args.procs)
                     results.append(result)
                     print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}),

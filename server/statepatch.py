@@ -8,15 +8,16 @@ A path is a list of object keys (str) and array indexes (int):
     ["d", path]             delete the object key at `path`
     ["l", path, n, items]   the array at `path` keeps its first `n` items, then `items` follow
 
-    old, new = encode(before), encode(after)
-    ops = diff(old, new, after, ["view"])      # where `after` sits in the message
-    doc = apply(doc, ops)                      # in place (the returned value is the new root)
+    ops = diff(before, after, ["view"])    # `after`: the value at path ["view"] now
+    doc = apply(doc, ops)                  # in place (the returned value is the new root)
 
-A value is compared by the JSON text of its fields (`encode`: for an object, each field's text,
-else the value's own), never walked: an unchanged field costs one comparison of bytes, a changed
-one is set whole, and an array that only grew sends its new items. Exact (1 and true differ) and
-generic: it knows nothing of what a view holds. The hub encodes each top-level field of a message
-(room, view, legal...), so patches reach two levels down (server/stateout.py).
+An object of more than `FEW` fields is compared field by field (Python's `==` on each, in C:
+nothing is encoded or walked for a field that did not change); a changed field is set whole,
+and an array that only grew sends its new items. Anything else is compared and set whole. The
+diff knows nothing of what a view holds. The hub diffs each top-level field of a message (room,
+view, legal...), so patches reach two levels down (server/stateout.py). As in JavaScript's
+`==`, 1, 1.0 and true compare equal: a field that changes only so is not sent (the hub's views
+never do; tests/server/test_state_patch.py holds patched states to the whole ones, as JSON text).
 """
 
 from __future__ import annotations
@@ -24,62 +25,32 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import orjson
-
 Op = list[Any]
 Path = list[str | int]
-Encoded = dict[str, bytes] | bytes  # an object's fields' JSON text, or a value's own
-OPTIONS = orjson.OPT_NON_STR_KEYS  # as server/fastjson.py: what the client decodes
-FEW = 4  # an object of this many fields or fewer is compared and sent whole
+FEW = 12  # an object of this many fields or fewer is compared and sent whole
 
 
-def encode(value: Any) -> Encoded:
-    """`value` as JSON text: by field for an object of more than `FEW` fields (keys as JSON writes them)."""
-    if type(value) is dict and len(value) > FEW:
-        dumps = orjson.dumps
-        return {key if type(key) is str else str(key): dumps(item, option=OPTIONS) for key, item in value.items()}
-    return orjson.dumps(value, option=OPTIONS)
-
-
-def size(encoded: Encoded) -> int:
-    """The length of the JSON text of an encoded value (an object's keys need no escapes)."""
-    if isinstance(encoded, bytes):
-        return len(encoded)
-    if not encoded:
-        return 2
-    return 1 + 4 * len(encoded) + sum(map(len, encoded)) + sum(map(len, encoded.values()))
-
-
-def diff(old: Encoded, new: Encoded, value: Any, path: Path) -> list[Op]:
-    """The operations that turn the value encoded as `old` into `value` (encoded as `new`) at `path`."""
-    if isinstance(new, bytes) or isinstance(old, bytes):
-        return [] if old == new else [["s", path, value]]
+def diff(old: Any, new: Any, path: Path) -> list[Op]:
+    """The operations that turn `old` into `new`, the value at `path`."""
+    if old is new:
+        return []
+    if type(new) is not dict or type(old) is not dict or len(new) <= FEW:
+        return [] if old == new else [["s", path, new]]
     ops: list[Op] = []
-    for (key, text), item in zip(new.items(), value.values(), strict=True):  # `encode` keeps the order
-        before = old.get(key)
-        if before == text:
+    get = old.get
+    for key, item in new.items():
+        before = get(key, diff)  # the function: a value no message holds
+        if before is item or before == item:
             continue
-        if before is None:
-            ops.append(["s", [*path, key], item])
+        key = key if type(key) is str else str(key)  # as JSON writes an int key
+        if type(item) is list and type(before) is list and len(item) > len(before) > 0 \
+                and item[:len(before)] == before:
+            ops.append(["l", [*path, key], len(before), item[len(before):]])
         else:
-            head = _grown(before, text) if type(item) is list else None
-            if head is None:
-                ops.append(["s", [*path, key], item])
-            else:
-                ops.append(["l", [*path, key], head, item[head:]])
+            ops.append(["s", [*path, key], item])
     if not old.keys() <= new.keys():
-        ops.extend(["d", [*path, key]] for key in old if key not in new)
+        ops.extend(["d", [*path, key if type(key) is str else str(key)]] for key in old if key not in new)
     return ops
-
-
-def _grown(before: bytes, text: bytes) -> int | None:
-    """How many items the array `before` had, when `text` is that array with items after them."""
-    if before == b"[]" or not before.startswith(b"[") or len(text) <= len(before):
-        return None
-    cut = len(before) - 1
-    if text[cut:cut + 1] != b"," or not text.startswith(before[:cut]):
-        return None
-    return len(orjson.loads(before))
 
 
 def apply(doc: Any, ops: list[Op]) -> Any:
