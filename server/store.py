@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from dudo_hub.server import asyncmode, fastjson
 
 SCHEMA = """
@@ -54,6 +56,7 @@ class Store:
         self._lock = threading.Lock()
         self._background = asyncmode.patched() if background_checkpoints is None else background_checkpoints
         self._saves = 0
+        self._seats: dict[str, list[tuple[Any, ...]]] = {}  # room -> its seat rows as last committed
         self.checkpoints = 0
         self._idle = threading.Event()  # no checkpoint running
         self._idle.set()
@@ -90,26 +93,33 @@ class Store:
             self._idle.set()
 
     def _write(self, batch: list[_Rows]) -> None:
-        """One transaction for the saves of `batch`, in order."""
+        """One transaction for the saves of `batch`, in order (seat rows only when they changed:
+        a move leaves them as they were)."""
         db = self._db
+        seats: dict[str, list[tuple[Any, ...]]] = {}
         db.execute("BEGIN")
         try:
             for rows in batch:
+                code = rows.room[0]
                 db.execute(
                     "INSERT INTO rooms (code, created, updated, record) VALUES (?, ?, ?, ?) "
                     "ON CONFLICT(code) DO UPDATE SET updated = excluded.updated, record = excluded.record",
                     rows.room,
                 )
-                db.execute("DELETE FROM seats WHERE room = ?", (rows.room[0],))
-                db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
-                db.executemany("INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
-                               rows.events)
+                if seats.get(code, self._seats.get(code)) != rows.seats:
+                    db.execute("DELETE FROM seats WHERE room = ?", (code,))
+                    db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows.seats)
+                    seats[code] = rows.seats
+                if rows.events:
+                    db.executemany("INSERT INTO events (room, version, at, source, event) VALUES (?, ?, ?, ?, ?)",
+                                   rows.events)
                 if rows.snapshot is not None:
                     db.execute("INSERT INTO snapshots (room, version, at, state) VALUES (?, ?, ?, ?)", rows.snapshot)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        self._seats.update(seats)  # committed
 
     def load(self) -> list[dict[str, Any]]:
         """Every room's latest record, oldest room first."""
@@ -151,10 +161,11 @@ class _Rows:
     def of(cls, record: dict[str, Any], events: list[dict[str, Any]], source: str, now: float) -> _Rows:
         code, state = record["code"], record["state"]
         version = state["version"] if state else 0
+        state_json = fastjson.dumps(state) if state is not None else None
         return cls(
-            (code, now, now, fastjson.dumps(record)),
+            (code, now, now, fastjson.dumps({**record, "state": orjson.Fragment(state_json or "null")})),
             [(code, i, s["player"], s["kind"], s["token"], s["level"], int(s["takeover"]), int(s["left"]))
              for i, s in enumerate(record["seats"])],
             [(code, version, now, source, fastjson.dumps(e)) for e in events],
-            (code, version, now, fastjson.dumps(state)) if state is not None and events else None,
+            (code, version, now, state_json) if state_json is not None and events else None,
         )

@@ -69,3 +69,26 @@ def test_a_restarted_lobby_keeps_its_seats(tmp_path):
         assert phone.state["you"]["player"] == "Ann"
     finally:
         hub2.close()
+
+
+def test_the_seats_table_follows_every_seat_change_and_skips_moves(tmp_path):
+    """Seat rows are written when the seats change (not at every move) and always match the record."""
+    app = create_app(TestConfig(DATA_DIR=tmp_path))
+    hub = get_hub(app)
+    code = hub.default_code
+    try:
+        host = host_of(app, hub)
+        phones = {n: seat(app, code, n) for n in ("Ann", "Bob", "Cy")}
+        assert phones["Cy"].ask("seat:leave", {})["ok"]
+        assert host.ask("host:bot_add", {})["ok"]
+        assert host.ask("host:start", {})["ok"]
+        del phones["Cy"]
+        rows = hub.store._db.execute("SELECT player, kind FROM seats WHERE room = ? ORDER BY idx", (code,)).fetchall()
+        assert rows == [("Ann", "human"), ("Bob", "human"), ("Bot 1", "bot")]
+        statements: list[str] = []
+        hub.store._db.set_trace_callback(statements.append)
+        play_out(hub, code, phones, random.Random(4))
+        assert not any(s.startswith(("DELETE FROM seats", "INSERT INTO seats")) for s in statements)
+        assert sum("INSERT INTO snapshots" in s for s in statements) > 5
+    finally:
+        hub.close()
