@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.hall                      # gevent: 1, 50, 200 rooms, paced and flat out, churn
     .venv/bin/python -m bench.hall --modes gevent threading --rooms 1 50 --no-write
+    .venv/bin/python -m bench.hall --rooms 50 200 --paces 1 --churn 0 --whole   # + the hub as before issue 20
 
 For each mode, pace and number of rooms: the bare transport (bench/_serve.py `floor`: the same
 server, serializer and mode, no game; a `go` sends each of the room's 8 connections a
