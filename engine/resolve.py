@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.counting import count_for
 from dudo_hub.engine.events import Event
 from dudo_hub.engine.state import GameState, Phase, Reveal, evolve
 
@@ -16,9 +17,7 @@ T = TypeVar("T")
 
 def count_matching(dice: tuple[tuple[int, ...], ...], bid: Bid, wild: bool) -> int:
     """Dice on the table that count for `bid` (ones too, when wild and the bid is not on pacos)."""
-    face = bid.face
-    ones_count = wild and face != PACOS
-    return sum(1 for cup in dice for d in cup if d == face or (ones_count and d == PACOS))
+    return sum(count_for(cup, bid.face, wild) for cup in dice)
 
 
 def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, Events]:
