@@ -63,7 +63,7 @@ def binomial(n: int, p: float) -> list[float]:
 
 def gain(samples: list[Sample]) -> tuple[float, float, float, int]:
     """(KL nats per bid, share of named faces held, the same by chance, bids)."""
-    strata: dict[tuple[int, bool], Counter[int]] = defaultdict(Counter)
+    strata: dict[tuple[int, float], Counter[int]] = defaultdict(Counter)
     for _, n, m, _, p in samples:
         strata[(n, p)][m] += 1
     total = len(samples)
