@@ -265,7 +265,6 @@ def _start_round(state: GameState, dice: tuple[tuple[int, ...], ...], unseen: bo
         dice=dice,
         bids=(),
         turn=state.opener,
-        reveal=None,
         unseen=unseen,
         pending=None,
     )

@@ -9,6 +9,7 @@ from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.counting import count_for
 from dudo_hub.engine.events import Event
 from dudo_hub.engine.state import GameState, Phase, Reveal, evolve
+from dudo_hub.engine.story import told_from
 
 Events = list[Event]
 CHAMBERS = 6
@@ -63,9 +64,18 @@ def settle_call(state: GameState, call: str, caller: int, count: int) -> tuple[G
     for seat in losers:
         state, more = _lose(state, seat)
         events += more
+    state = _told(state, events)
     if state.rules.loss == "revolver" and losers:
         return evolve(state, phase=Phase.SHOT, shot_seat=losers[0], extra_shots=tuple(losers[1:])), events
     return _finish_round(state, events)
+
+
+def _told(state: GameState, events: Events) -> GameState:
+    """The reveal with these events' part of its story added (engine/story.py)."""
+    told = told_from(events)
+    if not told or state.reveal is None:
+        return state
+    return evolve(state, reveal=replace(state.reveal, story=state.reveal.story + tuple(told)))
 
 
 def _calza_right(state: GameState, caller: int) -> tuple[list[int], int | None, int]:
@@ -128,6 +138,7 @@ def take_shot(state: GameState, fires: bool) -> tuple[GameState, Events]:
     if fires:
         state = evolve(state, counts=_set(state.counts, seat, 0))
         events.append(Event("player_out", {"player": name}))
+    state = _told(state, events)
     if state.extra_shots:
         return evolve(state, shot_seat=state.extra_shots[0], extra_shots=state.extra_shots[1:]), events
     return _finish_round(evolve(state, shot_seat=None), events)
