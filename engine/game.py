@@ -381,13 +381,17 @@ def is_legal(state: GameState, action: PlayerAction) -> bool:
 
 
 def actors(state: GameState) -> tuple[str, ...]:
-    """Who may act now: the player to act first, then anyone the rules let act out of turn."""
+    """Who may act now: the player to act first, then anyone the rules let act out of turn, in
+    the order of play after the player to act (the one order the hub, its bots and a tournament
+    ask them in)."""
     first = to_act(state)
-    if state.phase is not Phase.BIDDING:
+    if state.phase is not Phase.BIDDING or state.turn is None:
         return (first,) if first is not None else ()
-    out = [first] if first is not None else []
+    out = [state.players[state.turn]]
     if acts_out_of_turn(state.rules):
-        out += [p for p in state.players if p != first and legal_actions(state, p)]
+        n, turn, step = len(state.players), state.turn, state.direction
+        after = (state.players[(turn + step * k) % n] for k in range(1, n))
+        out += [p for p in after if legal_actions(state, p)]
     return tuple(out)
 
 
