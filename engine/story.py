@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from dudo_hub.engine.counting import counts_for
 from dudo_hub.engine.events import Event
 
 STORY_KINDS = ("die_lost", "die_regained", "bullet_added", "bullet_removed", "shot", "player_out", "palifico")
@@ -70,3 +71,16 @@ def story_lines(call: str, caller: str | None, exact: bool, told: Sequence[Told]
         elif kind == "palifico":
             lines.append(_line("story.palifico", "note", who))
     return lines or [_line("story.no_change", "note")]
+
+
+def reveal_picture(head: Mapping[str, Any], dice: Mapping[str, Sequence[int]], told: Sequence[Told]) -> dict[str, Any]:
+    """A reveal as every screen draws it: `head` ({round, call, caller, bidder, bid: [q, face], wild,
+    count, loser, gainer}) with every cup (`dice`), which of its dice count for the bid (`counted`,
+    per die; `matched`, per cup) and the story's lines (`story`)."""
+    quantity, face = head["bid"]
+    wild = bool(head["wild"])
+    cups = {name: list(cup) for name, cup in dice.items() if cup}
+    counted = {name: [counts_for(d, face, wild) for d in cup] for name, cup in cups.items()}
+    exact = head["count"] == quantity
+    return {**head, "dice": cups, "counted": counted, "matched": {name: sum(flags) for name, flags in counted.items()},
+            "story": story_lines(str(head["call"]), head.get("caller"), exact, told)}

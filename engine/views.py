@@ -11,12 +11,11 @@ from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
-from dudo_hub.engine.counting import counts_for
 from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import GameState, Phase
-from dudo_hub.engine.story import story_lines
+from dudo_hub.engine.story import reveal_picture
 from dudo_hub.engine.suggest import suggested_bid
 
 
@@ -147,9 +146,10 @@ def _standing(state: GameState) -> dict[str, Any] | None:
 def waiting(state: GameState) -> dict[str, Any]:
     """Whom the table waits for and why: {seats, why, others}. `seats` must act for the game to go on
     (none while chance rolls or shoots); `others` may act out of turn now (calza, raises), in the
-    order the hub and a tournament ask them; `why` is a stable key: first_player, roll, shot (chance),
-    direction, open, open_palifico, raise (the player to act), count (the table counts its real
-    dice: every seat may propose or confirm), over."""
+    order the hub and a tournament ask them; `why` is a stable key: first_player, roll, shot (chance;
+    the hub's `room.real` names the cups it awaits), direction, open, open_palifico, raise (the
+    player to act), count (the table counts its real dice: any seat proposes, another confirms;
+    `room.real.proposal`), over (`winner`)."""
     phase = state.phase
     names = state.players
     if phase is Phase.BIDDING:
@@ -158,35 +158,18 @@ def waiting(state: GameState) -> dict[str, Any]:
         return {"seats": [first], "why": why, "others": others}
     if phase is Phase.DIRECTION and state.opener is not None:
         return {"seats": [names[state.opener]], "why": "direction", "others": []}
-    if phase is Phase.COUNT:
-        return {"seats": list(names), "why": "count", "others": []}
-    why = {Phase.FIRST: "first_player", Phase.ROLL: "roll", Phase.SHOT: "shot", Phase.OVER: "over"}[phase]
+    why = {Phase.FIRST: "first_player", Phase.ROLL: "roll", Phase.SHOT: "shot", Phase.COUNT: "count",
+           Phase.OVER: "over"}[phase]
     return {"seats": [], "why": why, "others": []}
 
 
 def _reveal(state: GameState) -> dict[str, Any] | None:
-    """The last reveal of the game (kept until the next one) with its story: every cup, which of
-    its dice count for the bid (`counted`, per die; `matched`, per cup), who lost or gained, and
-    the lines every screen shows (`story`, engine/story.py)."""
+    """The last reveal of the game (kept until the next one) with its story (engine/story.py)."""
     r = state.reveal
     if r is None:
         return None
     names = state.players
-    face = r.bid.face
-    cups = {names[s]: list(cup) for s, cup in enumerate(r.dice) if cup}
-    counted = {name: [counts_for(d, face, r.wild) for d in cup] for name, cup in cups.items()}
-    return {
-        "round": r.round_no,
-        "call": r.call,
-        "caller": names[r.caller],
-        "bidder": names[r.bidder],
-        "bid": r.bid.to_list(),
-        "wild": r.wild,
-        "count": r.count,
-        "dice": cups,
-        "counted": counted,
-        "matched": {name: sum(flags) for name, flags in counted.items()},
-        "loser": _name(state, r.loser),
-        "gainer": _name(state, r.gainer),
-        "story": story_lines(r.call, names[r.caller], r.count == r.bid.quantity, r.story),
-    }
+    head = {"round": r.round_no, "call": r.call, "caller": names[r.caller], "bidder": names[r.bidder],
+            "bid": r.bid.to_list(), "wild": r.wild, "count": r.count,
+            "loser": _name(state, r.loser), "gainer": _name(state, r.gainer)}
+    return reveal_picture(head, {names[s]: cup for s, cup in enumerate(r.dice)}, r.story)

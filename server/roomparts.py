@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dudo_hub.engine import GameState
+from dudo_hub.server.config import Config
 from dudo_hub.server.outbox import Listener
 from dudo_hub.server.seats import HUMAN, Seat
 
@@ -38,7 +39,7 @@ class RoomSettings:
     drop_grace: float = 30.0  # seconds before the host may give a dropped phone's seat to a bot
     seed: int | None = None  # dice seed for tests; None uses the system's cryptographic source
     clock: Callable[[], float] = time.monotonic
-    reveal_pause: float = 0.0  # seconds the TVs show a reveal; bots wait that long before moving after one
+    reveal_pause: float = Config.REVEAL_PAUSE  # seconds screens show a reveal; bots wait as long after one
 
 
 @dataclass
@@ -73,7 +74,7 @@ def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
         "commitment": game.commitment.public() if game.commitment else None,
         "last_round": game.last_round,
         "real": game.real.public(state, lobby.humans()) if state is not None else
-        {"mode": lobby.dice, "waiting": [], "proposal": None},
+        {"mode": lobby.dice, "waiting": [], "proposal": None, "counted": None},
         "table": dict(lobby.table),
         "reveal_pause": settings.reveal_pause,
     }
