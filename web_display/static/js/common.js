@@ -115,9 +115,10 @@ export function fmtNum(x) {
   return (Math.round(x * 10) / 10).toLocaleString(currentLang || ctx.lang);
 }
 
-/** How long a reveal stays on screen (ms): the hub's `room.reveal_pause`, which the bots wait too. */
+/** How long a reveal stays on screen (ms): the hub's `room.reveal_pause` (one setting, which the
+    bots wait too; 0: no pause, so no reveal card). */
 export function revealHold(room) {
-  return room.reveal_pause > 0 ? room.reveal_pause * 1000 : 4000;
+  return Math.max(0, Number(room.reveal_pause) || 0) * 1000;
 }
 
 /** Seconds left until a Unix time (seconds), never below 0. */
@@ -147,16 +148,14 @@ export function phaseOf(room, view) {
   return room.over || view.phase === "over" ? "over" : "playing";
 }
 
-/** Who the table waits for: the opener choosing a direction, else the player to bid (nobody while
-    real cups are entered or counted: see `room.real`). */
-export function waitingFor(view) {
-  if (!view) return null;
-  return view.phase === "direction" ? view.opener : view.turn;
+/** The players the table waits for (`view.waiting.seats`, the engine's answer; none in the lobby). */
+export function waitedFor(view) {
+  return (view && view.waiting && view.waiting.seats) || [];
 }
 
-/** Real cups (`room.real`): {mode, waiting, proposal}; `mode` "hub" when the hub rolls. */
+/** Real cups (`room.real`): {mode, waiting, proposal, counted}; `mode` "hub" when the hub rolls. */
 export function realOf(room) {
-  return (room && room.real) || { mode: "hub", waiting: [], proposal: null };
+  return (room && room.real) || { mode: "hub", waiting: [], proposal: null, counted: null };
 }
 
 /** A list of names as the language lists them (CLDR, Intl.ListFormat): "Marco, Giulia e Luca". */
@@ -165,41 +164,6 @@ export function nameList(names) {
   return new Intl.ListFormat(currentLang || ctx.lang, { style: "long", type: "conjunction" }).format(names);
 }
 
-/**
- * The last reveal in `events`, with every event of its story (from the call to the next round).
- * `counting` (the last `view.counting` seen) names the call when the table counted real dice:
- * the call then came in an earlier message than the count that settled it.
- */
-export function revealFromEvents(events, counting = null) {
-  const evs = events || [];
-  let at = -1;
-  for (let i = evs.length - 1; i >= 0; i--) if (evs[i].kind === "reveal") { at = i; break; }
-  if (at < 0) return null;
-  let start = at;
-  while (start > 0 && !["challenge", "calza"].includes(evs[start].kind)) start--;
-  let end = at;
-  while (end + 1 < evs.length && !["round_started", "reveal", "restarted"].includes(evs[end + 1].kind)) end++;
-  const story = evs.slice(start, end + 1);
-  const rv = evs[at];
-  const said = story.find((e) => e.kind === "challenge" || e.kind === "calza");
-  const call = said ? { call: said.kind === "calza" ? "calza" : "dudo", caller: said.player, bidder: said.bidder }
-    : counting ? { call: counting.call, caller: counting.caller, bidder: counting.bidder }
-      : { call: "dudo", caller: null, bidder: null };
-  const over = story.find((e) => e.kind === "round_over") || {};
-  const opened = story.find((e) => e.kind === "dice_opened");
-  const next = evs.slice(at).find((e) => e.kind === "round_started");
-  const counted = story.find((e) => e.kind === "count_confirmed");
-  const round = opened ? opened.round : next ? next.round - 1 : null;
-  return {
-    key: JSON.stringify([round, rv.bid, rv.count, rv.dice, !!counted]),
-    round, ...call,
-    bid: rv.bid, count: rv.count, wild: rv.wild, dice: rv.dice,
-    counted: counted ? { by: counted.by, count: counted.count } : null, // real dice counted by the table
-    loser: over.loser || null, gainer: over.gainer || null, story,
-  };
-}
-
-/** The roll for the first player (when the rules roll for it), from the events. */
 /** The roll-off to show after a state's `events`: a new one, none after a restart, else `shown`. */
 export function rollOffAfter(shown, events) {
   const list = events || [];

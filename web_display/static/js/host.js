@@ -5,7 +5,7 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
-  seatsOf, t, toast, translateStatic, waitingFor,
+  seatsOf, t, toast, translateStatic, waitedFor,
 } from "./common.js";
 import { countQuestion, waitingText } from "./realcups.js";
 import { StandIn } from "./standin.js";
@@ -114,10 +114,10 @@ function SeatRow({ seat, phase, waiting, entering, noBots, view }) {
   if (seat.left) meta.push(t("host.left"));
   else if (seat.away) meta.push(t("host.offline"));
   if (playing && typeof seat.dice === "number") meta.push(seat.out ? t("seat.out") : t("seat.dice", { n: seat.dice }));
-  return html`<li class="host-seat ${seat.name === waiting ? "waiting" : ""}" data-player=${seat.name}>
+  return html`<li class="host-seat ${waiting.includes(seat.name) ? "waiting" : ""}" data-player=${seat.name}>
     <span class="dot ${seat.away ? "off" : ""}" aria-hidden="true"></span>
     <span class="name">${seat.name}</span>
-    <span class="meta">${meta.join(" · ")}${seat.name === waiting ? html` · <strong>${t("host.waiting_for")}</strong>` : ""}</span>
+    <span class="meta">${meta.join(" · ")}${waiting.includes(seat.name) ? html` · <strong>${t("host.waiting_for")}</strong>` : ""}</span>
     ${playing && seat.away && phase === "playing" && !noBots ? html`<${TakeoverButton} seat=${seat} />` : ""}
     ${seat.away && phase === "playing" && noBots && !seat.out ? html`<${StandIn} seat=${seat} view=${view}
       legal=${(app.payload.stand_in || {})[seat.name] || null} proposal=${realOf(app.payload.room).proposal} busy=${app.busy}
@@ -130,7 +130,7 @@ function SeatRow({ seat, phase, waiting, entering, noBots, view }) {
 function Players({ room, view, seats, phase, offer }) {
   const levels = offer ? offer.bot_levels : [];
   const level = app.level || (offer && offer.default_level) || levels[0];
-  const waiting = phase === "playing" ? waitingFor(view) : null;
+  const waiting = phase === "playing" ? waitedFor(view) : [];
   const real = realOf(room);
   const entering = phase === "playing" && view.phase === "roll" ? real.waiting : [];
   const noBots = real.mode === "scoreboard";
