@@ -375,6 +375,19 @@ def refusal(state: GameState, action: PlayerAction) -> DudoError | None:
     return None
 
 
+def turn_refusal(state: GameState, player: str) -> DudoError | None:
+    """Why `player` may not act at all now, or None: game_over, unknown_player, player_out, or
+    not_your_turn for anyone outside `actors` (the hub asks this before the version and the move)."""
+    if player in actors(state):
+        return None
+    try:
+        _seat(state, player)
+    except DudoError as err:
+        return err
+    waiting = to_act(state) or "nobody"
+    return IllegalAction("not_your_turn", f"{player} has no move now; waiting for {waiting}")
+
+
 def is_legal(state: GameState, action: PlayerAction) -> bool:
     """Whether `action` would be accepted now."""
     return refusal(state, action) is None

@@ -1,7 +1,7 @@
 """Positions for the decision policy, answered by the engine itself.
 
-`EnginePosition(state)` refuses a move with the engine's own code (`apply` raising
-`IllegalAction`), so voice never guesses why a move is not allowed.
+`EnginePosition(state)` refuses a move with the engine's own code (`engine.refusal`:
+its `IllegalAction`), so voice never guesses why a move is not allowed.
 
 `table_position(...)` builds the position `dudo parse` is asked about: the players in
 seat order, the player to act first, the standing bid made by the last player, the
@@ -32,6 +32,7 @@ from dudo_hub.engine import (
     legal_summary,
     make_rules,
     new_game,
+    refusal,
     settle_chance,
     to_act,
 )
@@ -78,10 +79,10 @@ class EnginePosition:
             action = _action(player, move)
             if action in self._legal_actions(player):
                 return None
-            apply(self.state, action)
+            problem = refusal(self.state, action)
         except DudoError as err:
             return err.code
-        return None
+        return problem.code if problem is not None else None
 
     def _legal_actions(self, player: str) -> frozenset[PlayerAction]:
         """`legal_actions` of `player`, once (the position never changes)."""

@@ -145,3 +145,15 @@ def test_one_rule_for_what_counts_and_the_chance_it_does(face, wild):
     lit = [d for d in range(1, 7) if counts_for(d, face, wild)]
     assert lit == [d for d in range(1, 7) if by_hand(d, face, wild)]
     assert match_chance(face, wild) == len(lit) / 6 == float(match_probability(face, wild))
+
+
+def test_who_may_not_act_at_all_is_told_by_the_engine():
+    from dudo_hub.engine import turn_refusal
+
+    state = table({"A": [1, 2, 3], "B": [5, 5, 6, 6, 6], "C": [2, 2]}, preset="dudo")
+    assert turn_refusal(state, "A") is None
+    assert [turn_refusal(state, p).code for p in ("B", "Zed")] == ["not_your_turn", "unknown_player"]
+    perudo = table({"A": [1, 2, 3], "B": [5, 5, 6, 6, 6], "C": [2, 2]}, preset="perudo")
+    perudo, _ = apply(perudo, legal_actions(perudo, "A")[0])
+    assert [turn_refusal(perudo, p) for p in ("B", "C")] == [None, None], "calza by anyone: both may act"
+    assert turn_refusal(perudo, "A").code == "not_your_turn", "the bidder may not calza their own bid"
