@@ -18,6 +18,11 @@ from dudo_hub.engine.events import Event
 STORY_KINDS = ("die_lost", "die_regained", "bullet_added", "bullet_removed", "shot", "player_out", "palifico")
 """The engine's event kinds that belong to a reveal's story, in the order they happen."""
 
+STORY_KEYS = ("story.calza_right", "story.calza_wrong", "story.others_lose", "story.loses", "story.gains",
+              "story.bullet", "story.bullet_removed", "story.shot_fires", "story.shot_click", "story.out",
+              "story.palifico", "story.no_change")
+"""Every catalogue key a story line may name (each sentence takes at most {name} and {n})."""
+
 Told = tuple[str, str, int]  # (kind, player, value: dice left, bullets, or 1 when a shot fired)
 
 

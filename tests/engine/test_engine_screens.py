@@ -24,6 +24,7 @@ from dudo_hub.engine import (
 )
 from dudo_hub.engine.counting import counts_for, match_chance
 from dudo_hub.engine.odds import match_probability
+from dudo_hub.engine.story import STORY_KEYS
 
 CHANCE = {Phase.FIRST: "first_player", Phase.ROLL: "roll", Phase.SHOT: "shot", Phase.COUNT: "count"}
 
@@ -73,6 +74,7 @@ def check_reveal(before: GameState, after: GameState) -> None:
     if not before.unseen:
         assert shown["count"] == total
     keys = [(line["key"], line["player"]) for line in shown["story"]]
+    assert {k for k, _ in keys} <= set(STORY_KEYS)
     die = after.rules.loss == "die"
     lost = [p for s, p in enumerate(before.players) if die and after.counts[s] < before.counts[s]]
     gained = [p for s, p in enumerate(before.players) if after.counts[s] > before.counts[s]]
