@@ -1,0 +1,41 @@
+"""Every screen draws from its view: the same `waiting` and the same reveal story for the TV, the
+host and each phone, the reveal's cups only once lifted, and the story told by the engine."""
+
+from __future__ import annotations
+
+import random
+
+from hubkit import Client, host_of, pick_move, seat
+
+
+def test_every_screen_gets_the_same_waiting_and_reveal_and_no_cup_before_it(app, hub):
+    code = hub.default_code
+    tv = Client(app, "tv", code)
+    host = host_of(app, hub)
+    phones = {name: seat(app, code, name) for name in ("Ann", "Bob", "Cy")}
+    assert host.ask("host:start", {})["ok"]
+    room = hub.room(code)
+    rng = random.Random(5)
+    reveals = 0
+    while not room.over and reveals < 6:
+        player = room.to_act()
+        for client in (tv, host, *phones.values()):
+            view = client.state["view"]
+            assert view["waiting"]["seats"] == [player] and view["waiting"]["why"] in ("open", "open_palifico", "raise")
+        before = room.state
+        reply = phones[player].move(**pick_move(phones[player].state["legal"], rng))
+        assert reply["ok"], reply
+        if room.state.reveal is None or room.state.reveal.round_no != before.round_no:
+            for client in (tv, *phones.values()):
+                shown = client.state["view"]["reveal"]
+                assert shown is None or shown["round"] < room.state.round_no
+            continue
+        reveals += 1
+        shown = [c.state["view"]["reveal"] for c in (tv, host, *phones.values())]
+        assert all(r == shown[0] for r in shown), "one reveal on every screen"
+        reveal = shown[0]
+        assert reveal["dice"] == {p: list(cup) for p, cup in zip(before.players, before.dice, strict=True) if cup}
+        assert reveal["count"] == sum(reveal["matched"].values())
+        losers = [p for s, p in enumerate(before.players) if room.state.counts[s] < before.counts[s]]
+        assert [line["player"] for line in reveal["story"] if line["key"] == "story.loses"] == losers
+    assert reveals >= 3
