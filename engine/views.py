@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
+from dudo_hub.engine.counting import counting_faces
 from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
@@ -129,13 +130,15 @@ def _seat_view(state: GameState, seat: int) -> dict[str, Any]:
 
 
 def _counting(state: GameState) -> dict[str, Any] | None:
-    """In the COUNT phase: the call waiting for the table's count of its real dice."""
+    """In the COUNT phase: the call waiting for the table's count of its real dice (`faces`: the
+    faces that count for its bid, pacos included when they do)."""
     if state.phase is not Phase.COUNT or state.pending is None or state.standing is None:
         return None
     call, caller = state.pending
     entry = state.standing
     return {"call": call, "caller": state.players[caller], "bidder": state.players[entry.seat],
-            "bid": entry.bid.to_list(), "wild": state.round_wild}
+            "bid": entry.bid.to_list(), "wild": state.round_wild,
+            "faces": list(counting_faces(entry.bid.face, state.round_wild))}
 
 
 def _standing(state: GameState) -> dict[str, Any] | None:
