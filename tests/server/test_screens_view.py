@@ -39,3 +39,16 @@ def test_every_screen_gets_the_same_waiting_and_reveal_and_no_cup_before_it(app,
         losers = [p for s, p in enumerate(before.players) if room.state.counts[s] < before.counts[s]]
         assert [line["player"] for line in reveal["story"] if line["key"] == "story.loses"] == losers
     assert reveals >= 3
+
+
+def test_no_page_rebuilds_the_reveal_or_the_wait_or_a_rule():
+    """The pages read `view.reveal`, `view.waiting` and the engine's counted flags; the story's
+    events, the turn's phases and the paco rule are not theirs to work out."""
+    from pathlib import Path
+
+    pages = Path(__file__).resolve().parents[2] / "web_display" / "static" / "js"
+    for script in sorted(pages.glob("*.js")):
+        source = script.read_text(encoding="utf-8")
+        for worked_out in ('"die_lost"', '"die_regained"', '"round_over"', 'kind === "reveal"',
+                           "function waitingFor", "function revealFromEvents", "face !== 1", "view.turn"):
+            assert worked_out not in source, f"{script.name} works out {worked_out} itself"
