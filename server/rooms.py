@@ -19,7 +19,7 @@ from typing import Any
 
 from dudo_hub import engine
 from dudo_hub.engine import GameState, Rules
-from dudo_hub.server import payloads, records
+from dudo_hub.server import protocol, records
 from dudo_hub.server.botdriver import BotDriver
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.lobby import Lobby, default_level
@@ -169,11 +169,11 @@ class Room(VoicePort):
 
     # ----- playing ---------------------------------------------------------------------------
 
-    def move(self, player: str, data: dict[str, Any], version: int | None, source: str) -> None:
-        """Check (seat, game over, turn, version, rules) and apply a move dict; raise on refusal."""
+    def move(self, player: str, move: protocol.Move, version: int | None, source: str) -> None:
+        """Check (seat, game over, turn, version, rules) and apply a move; raise on refusal."""
         with self._locked():
             self.lobby.seat(player)
-            action = payloads.to_action(player, data)
+            action = protocol.to_action(player, move)
             events, engine_events = self.game.move(action, version, source)
             self._changed(events, source, engine_events)
 
@@ -187,11 +187,11 @@ class Room(VoicePort):
             events, engine_events = act[what](player, value)
             self._changed(events, "phone" if player != VOICE else "voice", engine_events)
 
-    def play_for(self, player: str, data: dict[str, Any], version: int | None) -> None:
+    def play_for(self, player: str, move: protocol.Move, version: int | None) -> None:
         """The host plays the move of a player whose phone is away (real dice counted at the reveal)."""
         with self._locked():
             self.lobby.check_host_stands_in(player, self.settings.clock(), self.settings.drop_grace)
-            self.move(player, data, version, "host")
+            self.move(player, move, version, "host")
 
     def confirm_for(self, player: str, count: int | None) -> None:
         """The host confirms the proposed count in the name of a player whose phone is away."""
