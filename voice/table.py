@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from dudo_hub.server.protocol.moves import move_payload
 from dudo_hub.voice.answers import answer_of
 from dudo_hub.voice.counting import count_grammar, read_count
 from dudo_hub.voice.grammar import hearable, hearable_calls, table_grammar
@@ -424,7 +425,7 @@ class VoiceTable:
             return
         self._show(move, to_act)
         previous, self._bid = self._bid, _Bid(to_act, bid)
-        action = {"action": "bid", "quantity": bid[0], "face": bid[1], "version": self.room.version()}
+        action = move_payload(move.action(to_act), self.room.version())
         self._echo.append(("bid", to_act))
         reply = self.room.submit(to_act, action, source="voice")
         if not reply.get("ok"):
@@ -473,7 +474,7 @@ class VoiceTable:
         assert reveal is not None
         self._bid = None
         self._echo.append(("challenge" if reveal.action == "dudo" else "calza", reveal.player))
-        action = {"action": reveal.action, "version": reveal.version}
+        action = move_payload(Intent(reveal.action).action(reveal.player), reveal.version)
         reply = self.room.submit(reveal.player, action, source="voice")
         self.status.update(pending=None)
         if not reply.get("ok"):

@@ -67,12 +67,17 @@ def move_of(action: PlayerAction) -> Move:
     return DirectionMove(clockwise=action.clockwise)
 
 
-def move_payload(action: PlayerAction, version: int | None = None) -> dict[str, Any]:
-    """The move payload (a plain dict, with `version` when given) for an engine action."""
-    out: dict[str, Any] = msgspec.to_builtins(move_of(action))
+def payload(move: Move, version: int | None = None) -> dict[str, Any]:
+    """`move` as the plain dict a phone sends (`{action, ...}`, with `version` when given)."""
+    out: dict[str, Any] = msgspec.to_builtins(move)
     if version is not None:
         out["version"] = version
     return out
+
+
+def move_payload(action: PlayerAction, version: int | None = None) -> dict[str, Any]:
+    """The move payload (a plain dict, with `version` when given) for an engine action."""
+    return payload(move_of(action), version)
 
 
 def read_move(data: Any) -> Move:
