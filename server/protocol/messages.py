@@ -9,13 +9,15 @@ nested parts keep their documented shapes (docs/protocol.md); the types here hol
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
 from dudo_hub.server.protocol.types import Message
 
 Json = dict[str, Any]
+EventDict = Annotated[Json, msgspec.Meta(description="Event")]
+"""One of `state.events`: `{kind, ...}` (`server.protocol.kinds`)."""
 
 
 class Seat(Message):
@@ -124,19 +126,19 @@ class State(Message):
     view: View | None
     legal: Legal | None
     you: You | None
-    events: list[Json]
+    events: list[EventDict]
     stand_in: dict[str, Legal] | msgspec.UnsetType = msgspec.UNSET
 
 
 class LobbyOffer(Message):
-    presets: dict[str, Json]
-    choices: dict[str, list[Any]]
-    table: dict[str, list[Any]]
+    presets: Annotated[dict[str, Json], msgspec.Meta(description="{name: {every option: value}}")]
+    choices: Annotated[dict[str, list[Any]], msgspec.Meta(description="{option: [values]}")]
+    table: Annotated[dict[str, list[Any]], msgspec.Meta(description="{setting: [values]}")]
     bot_levels: list[str]
     default_level: str
     langs: list[str]
-    lang_names: dict[str, str]
-    dice_modes: list[str]
+    lang_names: Annotated[dict[str, str], msgspec.Meta(description="{lang: its name in that language}")]
+    dice_modes: Annotated[list[str], msgspec.Meta(description='["hub", "referee", "scoreboard"]')]
 
 
 class Caption(Message):
@@ -156,6 +158,7 @@ class Notice:
     when: str
     payload: Any
     shape: str = ""  # the payload in the docs, when not a type's fields
+    note: str = ""  # after the payload in the docs
 
     def fields(self) -> list[str]:
         """The payload's top-level keys (none for a free-form payload)."""
@@ -166,7 +169,8 @@ ROOM = "the whole room (a Socket.IO room named by the room code)"
 MESSAGES: list[Notice] = [
     Notice("state", "one connection (`to=<sid>`)", "after every change in the room (each connection its own), "
            "on connect, on `sync`", State, "below"),
-    Notice("lobby", "one host connection", "once, on connect", LobbyOffer),
+    Notice("lobby", "one host connection", "once, on connect", LobbyOffer,
+           note="(`langs` are the catalogues on disk, `web_display/strings/*.json`)"),
     Notice("voice", ROOM, "whenever the voice status changes other than its caption; on connect", Json,
            "the voice status (below)"),
     Notice("caption", "the whole room", "the words being heard changed, nothing else", Caption),

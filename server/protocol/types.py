@@ -13,7 +13,8 @@ Int = Annotated[int, msgspec.Meta(ge=-MAX_INT, le=MAX_INT)]
 """A whole number (never a bool) within +-MAX_INT."""
 
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
-Name = Annotated[str, msgspec.Meta(max_length=100, description="a player's name")]
+Name = Annotated[str, msgspec.Meta(max_length=100)]
+"""A player's name."""
 Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
 Faces = Annotated[list[Face], msgspec.Meta(max_length=10, description="[faces 1..6]")]
 
