@@ -289,7 +289,7 @@ function Controls({ view, legal, canAct }) {
 }
 
 /** My cup: the hub's dice, the faces I entered (referee), or nothing to show (scoreboard: it is on the table). */
-function Cup({ view, you, real, me, out }) {
+function Cup({ view, you, real, out }) {
   const paco = view.wild;
   const rolling = view.phase === "roll";
   const dice = rolling ? (you && you.entered) || [] : view.my_dice;
