@@ -18,7 +18,6 @@ from dudo_hub.server.protocol.moves import MOVES, Move
 from dudo_hub.server.protocol.types import Faces, Int, Message, Name, Payload, Text
 
 UNSET = msgspec.UNSET
-VOICE_MODES = ("always", "after_button")
 TABLE_DOC = "{" + ", ".join(f"{name}?: " + "|".join(msgspec.json.encode(v).decode() for v in values)
                             for name, values in tablesettings.CHOICES.items()) + "}"
 

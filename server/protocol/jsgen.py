@@ -5,8 +5,10 @@ typedefs of the messages' top level."""
 from __future__ import annotations
 
 import json
-from typing import Any
+import typing
+from typing import Any, Literal
 
+import msgspec
 import msgspec.inspect as mi
 
 from dudo_hub.engine.errors import CODES as ENGINE_CODES
@@ -56,6 +58,29 @@ def _property(field: mi.Field) -> str:
     return f" * @property {{{js_type(field.type)}}} {name}"
 
 
+def _literal(kind: Any) -> list[Any] | None:
+    """The values of a Literal field (in their declared order), else None."""
+    if typing.get_origin(kind) is Literal:
+        return list(typing.get_args(kind))
+    for part in typing.get_args(kind):
+        found = _literal(part)
+        if found is not None:
+            return found
+    return None
+
+
+def choices() -> dict[str, dict[str, list[Any]]]:
+    """For each client event, the fields that take one of a few values, and those values."""
+    out: dict[str, dict[str, list[Any]]] = {}
+    for event in EVENTS:
+        for kind in event.kinds:
+            for field in msgspec.structs.fields(kind):
+                values = _literal(field.type)
+                if values is not None:
+                    out.setdefault(event.name, {})[field.encode_name] = values
+    return out
+
+
 def _typedefs() -> str:
     """A JSDoc typedef for each struct a message is made of (its top level)."""
     seen: dict[str, mi.StructType] = {}
@@ -90,6 +115,7 @@ def render() -> str:
         _const("EVENTS", "Client -> server event names.", {_key(e.name): e.name for e in EVENTS}),
         _const("FIELDS", "The payload fields of each client event (`action` and the move's own for moves).",
                {e.name: e.fields() for e in EVENTS}),
+        _const("CHOICES", "The values a payload field may take, for the fields that take one of a few.", choices()),
         _const("ACTIONS", "A move's `action`.", {_key(a): a for a in ACTIONS}),
         _const("CODES", "Every ack `code` (the hub's, then the engine's).", {c: c for c in codes}),
         _const("MESSAGES", "Server -> client message names.", {_key(m.name): m.name for m in MESSAGES}),

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ACTIONS, CODES, EVENTS, FIELDS, KINDS, MESSAGES, MESSAGE_FIELDS } from "../../web_display/static/js/protocol.js";
+import { ACTIONS, CHOICES, CODES, EVENTS, FIELDS, KINDS, MESSAGES, MESSAGE_FIELDS } from "../../web_display/static/js/protocol.js";
 
 test("every client event has its payload fields, and the constants cannot be changed", () => {
   assert.deepEqual(Object.keys(FIELDS).sort(), Object.values(EVENTS).sort());
@@ -20,4 +20,8 @@ test("moves, codes, messages and event kinds are named", () => {
   assert.deepEqual(MESSAGE_FIELDS.state.slice(0, 5), ["room", "view", "legal", "you", "events"]);
   assert.equal(KINDS.COUNT_ASKED, "count_asked");
   assert.equal(KINDS.DICE_OPENED, "dice_opened");
+});
+
+test("the host's voice modes come from the protocol, in the page's order", () => {
+  assert.deepEqual(CHOICES[EVENTS.HOST_VOICE].mode, ["always", "after_button"]);
 });

@@ -14,7 +14,7 @@ from hubkit import Client, host_of, pick_move, seat
 from dudo_hub import engine
 from dudo_hub.engine.errors import CODES as ENGINE_CODES
 from dudo_hub.server import protocol
-from dudo_hub.server.errors import HUB_CODES
+from dudo_hub.server.errors import HUB_CODES, HubError
 from dudo_hub.server.events import HANDLERS
 from dudo_hub.server.protocol import messages
 from dudo_hub.server.protocol.__main__ import OUTPUTS, stale
@@ -139,3 +139,16 @@ def test_a_malformed_move_is_refused_by_the_one_reader():
                 {"action": "bid", "quantity": True, "face": 2}):
         with pytest.raises(msgspec.ValidationError):
             protocol.read_move(bad)
+
+
+def test_the_choices_the_pages_offer_are_those_the_hub_takes():
+    from dudo_hub.server.protocol.jsgen import choices
+
+    offered = choices()
+    assert offered["host:voice"]["mode"] == ["always", "after_button"]  # the host page's order
+    for event, fields in offered.items():
+        for field, values in fields.items():
+            for value in values:
+                assert getattr(protocol.read_payload(event, {field: value}), field) == value
+            with pytest.raises(HubError):
+                protocol.read_payload(event, {field: "none of those"})

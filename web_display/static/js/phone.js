@@ -9,6 +9,7 @@ import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import { Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
+import { CODES } from "./protocol.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
@@ -79,7 +80,7 @@ async function sendMove(body) {
   if (!reply.ok) {
     app.sentVersion = null;
     toast(errorText(reply.code, reply.message));
-    if (reply.code === "stale_version") socket.emit("sync", {}, () => {});
+    if (reply.code === CODES.stale_version) socket.emit("sync", {}, () => {});
   }
   draw();
 }
@@ -167,7 +168,7 @@ async function enterCup() {
   draw();
   const reply = await request(socket, "dice:enter", { dice: app.kp.dice });
   app.busy = false;
-  if (reply.ok || reply.code === "dice_locked") app.kp = { ...app.kp, dice: [], edit: false };
+  if (reply.ok || reply.code === CODES.dice_locked) app.kp = { ...app.kp, dice: [], edit: false };
   if (!reply.ok) toast(errorText(reply.code, reply.message));
   draw();
 }

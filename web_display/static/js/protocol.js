@@ -117,6 +117,16 @@ export const FIELDS = Object.freeze({
   ]
 });
 
+/** The values a payload field may take, for the fields that take one of a few. */
+export const CHOICES = Object.freeze({
+  "host:voice": {
+    "mode": [
+      "always",
+      "after_button"
+    ]
+  }
+});
+
 /** A move's `action`. */
 export const ACTIONS = Object.freeze({
   "BID": "bid",
