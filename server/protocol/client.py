@@ -248,12 +248,24 @@ def as_object(payload: Any) -> dict[str, Any]:
     return payload
 
 
+_HOLDERS: dict[Any, Any] = {}
+
+
+def _holder(kind: Any) -> Any:
+    """A struct whose one field is `kind`: msgspec caches how to read a struct, not a bare union."""
+    holder = _HOLDERS.get(kind)
+    if holder is None:
+        holder = _HOLDERS[kind] = msgspec.defstruct("Holder", [("p", kind)], module=__name__)
+    return holder
+
+
 def read(kind: Any, payload: Any, what: str) -> Any:
     """`payload` read as `kind` (a payload type or union), else bad_payload naming the field at fault."""
     try:
-        return msgspec.convert(as_object(payload), kind)
+        return msgspec.convert({"p": as_object(payload)}, _holder(kind)).p
     except msgspec.ValidationError as err:
-        raise HubError("bad_payload", f"{what}: {str(err)[:200]}") from None
+        problem = str(err).replace("`$.p.", "`$.").replace("`$.p`", "`$`")
+        raise HubError("bad_payload", f"{what}: {problem[:200]}") from None
 
 
 def read_payload(event: str, payload: Any) -> Any:
