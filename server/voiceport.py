@@ -17,7 +17,7 @@ from dudo_hub.server import protocol
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.lobby import Lobby
 from dudo_hub.server.outbox import Listener
-from dudo_hub.server.protocol.types import Int, Payload
+from dudo_hub.server.protocol import client
 from dudo_hub.server.realdice import VOICE
 from dudo_hub.server.roomparts import Hooks, voice_notice
 from dudo_hub.server.session import GameSession
@@ -122,7 +122,7 @@ class VoicePort:
         """Play a move dict for `player` (`version` optional here); always a reply dict, never raises."""
         try:
             move = _read_move(action)
-            self.move(player, move, protocol.read(Version, action, "move").version, source)
+            self.move(player, move, move.version, source)
         except HubError as err:
             return self.reply(err.code, err.detail)
         except DudoError as err:
@@ -153,13 +153,9 @@ class VoicePort:
                 self.hooks.notice(self.code, *notice)
 
 
-class Version(Payload):
-    """A move's optional `version` here (checked when given)."""
-
-    version: Int | None = None
+ROOM_MOVE = client.union_of(client.ROOM_MOVES)
 
 
-def _read_move(action: Any) -> protocol.Move:
-    """A move dict read into its type; bad_payload when it is not one."""
-    read: protocol.Move = protocol.read(protocol.AnyMove, action, "move")
-    return read
+def _read_move(action: Any) -> Any:
+    """A move dict read into its type (`version` optional, checked when given); bad_payload when it is not one."""
+    return protocol.read(ROOM_MOVE, action, "move")

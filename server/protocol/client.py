@@ -98,7 +98,7 @@ class Game(Payload):
     game: Int
 
 
-def _moves_with(prefix: str, fields: list[tuple[str, Any]]) -> tuple[type[Move], ...]:
+def _moves_with(prefix: str, fields: list[tuple[Any, ...]]) -> tuple[type[Move], ...]:
     """Each kind of move with `fields` added (a move's payload carries its version, the host's its player)."""
     made: tuple[Any, ...] = tuple(msgspec.defstruct(prefix + m.__name__, fields, bases=(m,), kw_only=True,
                                                     tag=m.__struct_config__.tag, module=__name__) for m in MOVES)
@@ -107,7 +107,9 @@ def _moves_with(prefix: str, fields: list[tuple[str, Any]]) -> tuple[type[Move],
 
 PHONE_MOVES = _moves_with("Phone", [("version", Int)])
 PLAY_FOR = _moves_with("PlayFor", [("player", Name), ("version", Int)])
-for _struct in PHONE_MOVES + PLAY_FOR:
+ROOM_MOVES = _moves_with("Room", [("version", Int | None, None)])
+"""A move given to the in-process Room API (`room.submit`, `room.refusal_for`): its version is optional."""
+for _struct in PHONE_MOVES + PLAY_FOR + ROOM_MOVES:
     globals()[_struct.__name__] = _struct  # importable by name, as msgspec names them
 
 # ----- ok replies (the ack's extra fields) ------------------------------------------------------
@@ -147,6 +149,14 @@ class ReplayReply(Message):
 # ----- the events --------------------------------------------------------------------------------
 
 
+def union_of(kinds: tuple[Any, ...]) -> Any:
+    """The union of `kinds` (one kind: itself)."""
+    union: Any = kinds[0]
+    for kind in kinds[1:]:
+        union = union | kind
+    return union
+
+
 @dataclass(frozen=True)
 class Event:
     """One client event: its payload type (a union for moves), who sends it and why, its ok reply."""
@@ -166,11 +176,7 @@ class Event:
     @property
     def decode_type(self) -> Any:
         """What `msgspec.convert` reads the payload as."""
-        kinds = self.kinds
-        union: Any = kinds[0]
-        for kind in kinds[1:]:
-            union = union | kind
-        return union
+        return union_of(self.kinds)
 
     def fields(self) -> list[str]:
         """Every payload field name (the tag `action` included for moves), in order."""
