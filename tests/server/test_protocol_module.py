@@ -152,3 +152,14 @@ def test_the_choices_the_pages_offer_are_those_the_hub_takes():
                 assert getattr(protocol.read_payload(event, {field: value}), field) == value
             with pytest.raises(HubError):
                 protocol.read_payload(event, {field: "none of those"})
+
+
+def test_every_code_is_documented_and_has_its_sentence():
+    import json
+
+    codes = [c for c in (*HUB_CODES, *ENGINE_CODES) if c != "ok"]
+    section = (ROOT / "docs/protocol.md").read_text(encoding="utf-8").split("## Error codes", 1)[1]
+    assert [c for c in codes if f"`{c}`" not in section] == []
+    for lang_file in (ROOT / "web_display/strings").glob("*.json"):
+        strings = json.loads(lang_file.read_text(encoding="utf-8"))
+        assert [c for c in codes if f"err.{c}" not in strings] == [], lang_file.name
