@@ -113,7 +113,7 @@ class Hub:
         if room.default or not self.default_code:
             self.default_code = room.code
 
-    def _hooks(self) -> Hooks:
+    def _hooks(self) -> Hooks[Room]:
         schedule = self.runner.schedule if self.runner is not None else None
         return Hooks(publish=self.broadcast, notice=self.notice, save=self._save, schedule_bot=schedule)
 

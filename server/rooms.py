@@ -36,14 +36,14 @@ __all__ = ["Frame", "Hooks", "Room", "RoomSettings", "default_level"]
 
 
 class Room(VoicePort):
-    """One table. Create with `Room(code, ...)`; restore with `records.from_record(...)`."""
+    """One table. Create with `Room(code, ...)`; restore with `Room.from_record(...)`."""
 
     def __init__(self, code: str, preset: str = "dudo", lang: str = "it",
-                 settings: RoomSettings | None = None, hooks: Hooks | None = None) -> None:
+                 settings: RoomSettings | None = None, hooks: Hooks[Room] | None = None) -> None:
         self.code = code
         self.host_key = secrets.token_urlsafe(12)
         self.settings = settings or RoomSettings()
-        self.hooks = hooks or Hooks()
+        self.hooks: Hooks[Room] = hooks or Hooks()
         self.join_url = ""
         self.default = False
         self.voice: dict[str, Any] = {"listening": False, "speaking": False, "reason": "not_attached"}
@@ -309,6 +309,8 @@ class Room(VoicePort):
             return records.to_record(self)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], settings: RoomSettings, hooks: Hooks) -> Room:
+    def from_record(cls, record: dict[str, Any], settings: RoomSettings, hooks: Hooks[Room]) -> Room:
         """A room resumed from `to_record` (phones count as dropped until they reconnect)."""
-        return records.from_record(record, settings, hooks)
+        room = cls(record["code"], record["preset"], record["lang"], settings, hooks)
+        records.restore(room, record, settings.clock)
+        return room
