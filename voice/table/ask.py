@@ -1,4 +1,4 @@
-""""Did you mean?": a move heard not well enough to play, asked of its player."""
+"""The "did you mean?" question: a move heard not well enough to play, asked of its player."""
 
 from __future__ import annotations
 
