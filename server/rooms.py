@@ -39,12 +39,12 @@ class Room(VoicePort):
     """One table. Create with `Room(code, ...)`; restore with `Room.from_record(...)`."""
 
     def __init__(self, code: str, preset: str = "dudo", lang: str = "it",
-                 settings: RoomSettings | None = None, hooks: Hooks[Room] | None = None) -> None:
+                 settings: RoomSettings | None = None, hooks: Hooks[Room] | None = None, join_url: str = "") -> None:
         self.code = code
         self.host_key = secrets.token_urlsafe(12)
         self.settings = settings or RoomSettings()
         self.hooks: Hooks[Room] = hooks or Hooks()
-        self.join_url = ""
+        self.join_url = join_url
         self.default = False
         self.voice: dict[str, Any] = {"listening": False, "speaking": False, "reason": "not_attached"}
         self.lock = threading.RLock()
