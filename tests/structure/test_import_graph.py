@@ -82,3 +82,9 @@ def test_the_package_table_of_the_architecture_says_what_the_code_does() -> None
     said = {package: set(re.findall(r"\b(engine|voice|server|web_display)\b", deps)) for package, deps in plain.items()}
     actual = _package_deps()
     assert said == {package: actual.get(package, set()) for package in said}
+
+
+def test_the_voice_controller_sees_the_room_not_the_engine() -> None:
+    found = {name: sorted(t for t in targets if t.startswith("dudo_hub.engine"))
+             for name, targets in internal_graph().items() if name.startswith("dudo_hub.voice.table")}
+    assert found and {name: targets for name, targets in found.items() if targets} == {}
