@@ -2,7 +2,8 @@
 rules, language, table settings), `GameSession` (the engine state, chance, commitment, voice
 undo, the reveal), `BotDriver` (the bots' moves), `records` (storage) and `VoicePort` (the voice
 controller's `voice.table.Room` protocol, inherited: the voice link hands over the room itself).
-Every public method takes the room's lock. After each change the room hands the hub a `Frame`
+Every public method takes the room's lock, but a few reads of one attribute and `reply`
+(tests/structure/test_lock_order.py). After each change the room hands the hub a `Frame`
 (an immutable picture the hub builds each connection's message from, never calling back into the
 room), saves the record, and, once the lock is released, tells its listeners (server/outbox.py).
 """

@@ -1,7 +1,7 @@
 """`dudo serve` (run the hub) and `dudo verify` (check a round's dice against its commitment).
 
 The lead wires these into `server/cli.py` with `add_serve_command(sub)` and `add_verify_command(sub)`;
-`python -m server.serve_cmd serve ...` works on its own too.
+`python -m dudo_hub.server.serve_cmd serve ...` works on its own too.
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ def verify(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Standalone entry point: `python -m server.serve_cmd serve|verify ...`."""
+    """Standalone entry point: `python -m dudo_hub.server.serve_cmd serve|verify ...`."""
     parser = argparse.ArgumentParser(prog="dudo")
     sub = parser.add_subparsers(dest="command", required=True)
     add_serve_command(sub)
