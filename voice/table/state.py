@@ -83,6 +83,7 @@ class TableState(ABC):
                            message=announce(self.lang, key, heard=shown(decision.text)))
 
     def _show(self, move: Intent, player: str) -> None:
+        """Show the move heard and whose it is."""
         self.status.update(heard=spoken_move(self.lang, move), player=player, refused=None, rejected=None)
 
     def _refuse(self, move: Intent, player: str | None, code: str, reply: Reply | None = None) -> None:
@@ -93,8 +94,10 @@ class TableState(ABC):
         self._say(text)
 
     def _say(self, text: str) -> None:
+        """Queue `text` for the speech worker."""
         self.speech.say(text)
 
     def _drop_echo(self, kind: str, player: str) -> None:
+        """Forget that (kind, player) was spoken back when heard."""
         if (kind, player) in self._echo:
             self._echo.remove((kind, player))
