@@ -155,3 +155,17 @@ def test_the_voice_controller_never_takes_the_rooms_lock() -> None:
         for node in ast.walk(module.tree()):
             if isinstance(node, ast.Attribute) and node.attr in ("lock", "_locked"):
                 assert not (isinstance(node.value, ast.Attribute) and node.value.attr == "room"), module.name
+
+
+LEAVES = {"store": "Store", "history": "History", "evening": "Evenings", "ratelimit": "RateLimiter",
+          "outbox": "Outbox"}
+
+
+def test_the_leaf_locks_never_take_a_rooms_lock() -> None:
+    locking = room_locking()
+    for module, name in LEAVES.items():
+        methods = functions(classes(modules()[f"dudo_hub.server.{module}"])[name])
+        assert any(True for fn in methods.values() for _ in _hub_lock_blocks(fn)), f"{name} has a lock"
+        for method, fn in methods.items():
+            for block in _hub_lock_blocks(fn):
+                assert not _takes_a_rooms_lock(block, locking), f"{name}.{method} takes a room's lock under its own"
