@@ -123,3 +123,11 @@ def test_every_variable_is_documented() -> None:
 def test_a_bad_variable_is_refused_even_where_a_flag_replaces_it() -> None:
     with pytest.raises(ConfigError, match="DUDO_ASYNC_MODE"):
         Config.from_env({"DUDO_ASYNC_MODE": "asyncio"}, ASYNC_MODE="threading")
+
+
+def test_the_patch_before_imports_reads_the_same_variable_as_the_config() -> None:
+    from dudo_hub.server import asyncmode
+
+    env = {"DUDO_ASYNC_MODE": "threading"}
+    assert asyncmode.requested(["serve"], env) == Config.from_env(env).ASYNC_MODE == "threading"
+    assert asyncmode.requested(["serve"], {}) == "gevent"  # `dudo serve` without the variable: gevent
