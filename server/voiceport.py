@@ -30,7 +30,7 @@ class VoicePort:
     lock: threading.RLock
     lobby: Lobby
     game: GameSession
-    hooks: Hooks
+    hooks: Hooks[Any]
     voice: dict[str, Any]
     move: Callable[[str, protocol.Move, int | None, str], None]
     cancel_voice: Callable[[str, int], None]
