@@ -278,7 +278,7 @@ def clear_part(
     dadi in gioco, allora sette sei"). Never when a story word is unexplained
     ("cinque sei sarebbe una follia", "se fossi in te direi calza")."""
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
-    if not unexplained or any(lexemes[i].text in _stories(lang) for i in unexplained):
+    if not unexplained or told_story(lang, lexemes):
         return None
     after = lexemes[unexplained[-1] + 1 :]
     for part, led in ((after, True), (_led_in(after), True), (lexemes[: unexplained[0]], False)):
@@ -315,10 +315,24 @@ def _stands_alone(move: Intent, part: list[Lexeme], after: bool) -> bool:
     return move.intent != "cancel"
 
 
+def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
+    """One of the pack's stories is said with an unexplained word in it: a word ("sarebbe",
+    "ayer") or a phrase ("scommetto che", "o no", "al posto tuo") that makes the move told,
+    reported, asked or hypothetical rather than made."""
+    said: list[tuple[str, bool]] = [(w, _explained(lx)) for lx in lexemes for w in lx.text.split()]
+    words = [w for w, _ in said]
+    for story in _stories(lang):
+        n = len(story)
+        for i in range(len(words) - n + 1):
+            if tuple(words[i : i + n]) == story and not all(ok for _, ok in said[i : i + n]):
+                return True
+    return False
+
+
 @cache
-def _stories(lang: str) -> frozenset[str]:
-    """The pack's story words, as the lexer writes them."""
-    return frozenset(" ".join(tokens(w)) for w in lexicon_for(lang).pack.stories)
+def _stories(lang: str) -> tuple[tuple[str, ...], ...]:
+    """The pack's stories, as the words the lexer writes."""
+    return tuple(tuple(tokens(w)) for w in lexicon_for(lang).pack.stories)
 
 
 def _addressed(lexemes: list[Lexeme], name: str) -> bool:
