@@ -273,23 +273,71 @@ def clear_part(
     lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None
 ) -> tuple[Intent, list[Lexeme]] | None:
     """The one clear move said after the last unexplained word or before the first, and its
-    words: a call with one word before or after it ("menteuse, dudo", "dudo, cretino"), a
-    bid with a comment after it ("cinque sei perché ne ho due") or led in after one ("venti
-    dadi in gioco, allora sette sei"). Never when a story word is unexplained
-    ("cinque sei sarebbe una follia", "se fossi in te direi calza")."""
+    words: a bid with a comment after it ("cinque sei perché ne ho due") or led in after one
+    ("venti dadi in gioco, allora sette sei"), or ending a comment that holds no number
+    ("luca guarda e impara, sei sei"); a call ending or opening a comment that holds no
+    number ("sara secondo me menti, dudo", "dudo, scoprite i dadi"); a cancel opening one
+    ("annulla, che mi sono sbagliato"). The standing bid may be quoted in the comment
+    ("quattro cinque mon œil, dudo"). Never when one of the pack's stories is said
+    ("cinque sei sarebbe una follia", "se fossi in te direi calza", "scommetto che ...")."""
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
     if not unexplained or told_story(lang, lexemes):
         return None
     after = lexemes[unexplained[-1] + 1 :]
-    for part, led in ((after, True), (_led_in(after), True), (lexemes[: unexplained[0]], False)):
+    before = lexemes[: unexplained[0]]
+    for part, at_end in ((after, True), (_led_in(after), True), (before, False)):
         meanings = [lx.meaning for lx in part if lx.meaning is not None]
         move = read(meanings)
         if move.intent is None:
             move = read(standing_as_tail(meanings, standing))
-        one_word = move.intent == "bid" or len(unexplained) == 1  # a call: one word beside it ("guagliò, dudo")
-        if move.intent is not None and one_word and _stands_alone(move, part, led):
+        comment = lexemes[: len(lexemes) - len(part)] if at_end else lexemes[len(part) :]
+        if move.intent is None or not _stands_alone(move, part, at_end):
+            continue
+        if move.intent == "bid" and (not at_end or _led(part) or _free(comment, standing)):
+            return move, part
+        one_word = len(unexplained) == 1 and move.intent != "cancel"  # "guagliò, dudo", "dudo, cretino"
+        if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and _backed(move, comment, standing))):
             return move, part
     return None
+
+
+def _led(part: list[Lexeme]) -> bool:
+    """The bid is led in by a word of the pack ("allora", "dico", "ma")."""
+    return part[0].meaning is not None and part[0].meaning.kind not in CORE
+
+
+def _free(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """A comment before a bid that holds no count but the standing bid's, and names a player
+    only first, to speak to them ("luca guarda e impara"; not "gioco io per giulia ...")."""
+    return not _counts(comment, standing) and all(lx.meaning != _NAME for lx in comment[1:])
+
+
+def _backed(move: Intent, comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """A call beside a longer comment is asked about when the comment says why, with no other
+    count: one of the call's tails ("sei una bugiarda, dudo"), the standing bid ("quattro cinque
+    mon œil, dudo"), or for a cancel another cancel ("annulla, che mi sono sbagliato")."""
+    if _counts(comment, standing):
+        return False
+    meanings = [lx.meaning for lx in comment if lx.meaning is not None]
+    if any(m.call == move.intent and m.kind in ("tail", "call") for m in meanings):
+        return True
+    return move.intent != "cancel" and standing is not None and any(
+        _bid_end(meanings, i, *standing) is not None for i in range(len(meanings)))
+
+
+def _counts(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """The comment holds a number or a face other than the standing bid's ("io ne ho due")."""
+    quantity, face = standing if standing is not None else (None, None)
+    for lx in comment:
+        meaning = lx.meaning
+        if meaning is None or meaning.kind not in ("number", "face"):
+            continue
+        if meaning.kind == "number" and meaning.number in (quantity, face):
+            continue
+        if meaning.kind == "face" and meaning.face == face:
+            continue
+        return True
+    return False
 
 
 def _led_in(part: list[Lexeme]) -> list[Lexeme]:
@@ -304,27 +352,39 @@ def _led_in(part: list[Lexeme]) -> list[Lexeme]:
     return part[start:] if 0 < start < len(part) and kinds[start - 1] else []
 
 
-def _stands_alone(move: Intent, part: list[Lexeme], after: bool) -> bool:
-    """A bid after a comment is led in ("allora", "dico") and ends the line; a call stands
-    alone; a cancel never ("annulla la partita" is a story)."""
+def _stands_alone(move: Intent, part: list[Lexeme], at_end: bool) -> bool:
+    """A bid said once, ending the line after a comment; a call ending the line; a cancel
+    opening it."""
     core = [i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE]
     if not core:
         return False
-    if move.intent == "bid":  # one bid said once
-        return len(core) == 2 and (not after or (core[0] > 0 and core[-1] == len(part) - 1))
-    return move.intent != "cancel"
+    if move.intent == "bid":
+        return len(core) == 2 and (not at_end or core[-1] == len(part) - 1)
+    if move.intent == "cancel":
+        return not at_end and _opens(part, core[0])
+    return _ends(part, core[-1]) if at_end else True
+
+
+def _opens(part: list[Lexeme], i: int) -> bool:
+    """Only fillers and correction markers come before word `i`."""
+    return all(lx.meaning is not None and lx.meaning.kind in ("filler", "marker") for lx in part[:i])
+
+
+def _ends(part: list[Lexeme], i: int) -> bool:
+    """Only fillers and the call's tails come after word `i`."""
+    return all(lx.meaning is not None and lx.meaning.kind in ("filler", "tail", "call") for lx in part[i + 1 :])
 
 
 def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
-    """One of the pack's stories is said with an unexplained word in it: a word ("sarebbe",
-    "ayer") or a phrase ("scommetto che", "o no", "al posto tuo") that makes the move told,
-    reported, asked or hypothetical rather than made."""
+    """One of the pack's stories is said: a word left unexplained ("sarebbe", "ayer"), or a
+    phrase anywhere ("scommetto che", "o no", "si chiama"), that makes the move told, reported,
+    asked or hypothetical rather than made."""
     said: list[tuple[str, bool]] = [(w, _explained(lx)) for lx in lexemes for w in lx.text.split()]
     words = [w for w, _ in said]
     for story in _stories(lang):
         n = len(story)
         for i in range(len(words) - n + 1):
-            if tuple(words[i : i + n]) == story and not all(ok for _, ok in said[i : i + n]):
+            if tuple(words[i : i + n]) == story and (n > 1 or not said[i][1]):
                 return True
     return False
 
