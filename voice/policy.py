@@ -253,7 +253,7 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     them (`clear_part`); a name beside the unexplained words is addressed ("sara sei
     coraggiosa, io dico cinque sei"), and so is one after a bid ("sei cinque, e Giulia beve")."""
     reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
-    found = clear_part(lang, lexemes, _standing(position))
+    found = clear_part(lang, lexemes, _standing(position), quoted)
     if found is None:
         if move.intent is None:
             return Decision(text)
@@ -270,7 +270,7 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
 
 
 def clear_part(
-    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None
+    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None, quoted: bool = False
 ) -> tuple[Intent, list[Lexeme]] | None:
     """The one clear move said after the last unexplained word or before the first, and its
     words: a bid with a comment after it ("cinque sei perché ne ho due") or led in after one
@@ -278,14 +278,17 @@ def clear_part(
     ("luca guarda e impara, sei sei"); a call ending or opening a comment that holds no
     number ("sara secondo me menti, dudo", "dudo, scoprite i dadi"); a cancel opening one
     ("annulla, che mi sono sbagliato"). The standing bid may be quoted in the comment
-    ("quattro cinque mon œil, dudo"). Never when one of the pack's stories is said
+    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away). Never when one of the pack's stories is said
     ("cinque sei sarebbe una follia", "se fossi in te direi calza", "scommetto che ...")."""
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
-    if not unexplained or told_story(lang, lexemes):
+    if not unexplained:
         return None
+    story = told_story(lang, lexemes)
     after = lexemes[unexplained[-1] + 1 :]
     before = lexemes[: unexplained[0]]
     for part, at_end in ((after, True), (_led_in(after), True), (before, False)):
+        if story and not (part is not after and at_end and _told_before(lang, lexemes, part)):
+            continue
         meanings = [lx.meaning for lx in part if lx.meaning is not None]
         move = read(meanings)
         if move.intent is None:
@@ -296,7 +299,8 @@ def clear_part(
         if move.intent == "bid" and (not at_end or _led(part) or _free(comment, standing)):
             return move, part
         one_word = len(unexplained) == 1 and move.intent != "cancel"  # "guagliò, dudo", "dudo, cretino"
-        if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and _backed(move, comment, standing))):
+        if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
+                _backed(move, lexemes, standing) or quoted and move.intent != "cancel"))):
             return move, part
     return None
 
@@ -309,20 +313,31 @@ def _led(part: list[Lexeme]) -> bool:
 def _free(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
     """A comment before a bid that holds no count but the standing bid's, and names a player
     only first, to speak to them ("luca guarda e impara"; not "gioco io per giulia ...")."""
-    return not _counts(comment, standing) and all(lx.meaning != _NAME for lx in comment[1:])
+    return not _counts(comment, standing) and all(lx.meaning is not _NAME for lx in comment[1:])
 
 
-def _backed(move: Intent, comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
-    """A call beside a longer comment is asked about when the comment says why, with no other
+def _backed(move: Intent, line: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """A call beside a longer comment is asked about when the line says why, with no other
     count: one of the call's tails ("sei una bugiarda, dudo"), the standing bid ("quattro cinque
-    mon œil, dudo"), or for a cancel another cancel ("annulla, che mi sono sbagliato")."""
-    if _counts(comment, standing):
+    mon œil, dudo"); a cancel, a second cancel or its tail ("annulla, che mi sono sbagliato")."""
+    if _counts(line, standing):
         return False
-    meanings = [lx.meaning for lx in comment if lx.meaning is not None]
-    if any(m.call == move.intent and m.kind in ("tail", "call") for m in meanings):
-        return True
-    return move.intent != "cancel" and standing is not None and any(
+    meanings = [lx.meaning for lx in line if lx.meaning is not None]
+    said = [m for m in meanings if m.call == move.intent and m.kind in ("tail", "call")]
+    if move.intent == "cancel":
+        return len(said) > 1
+    return any(m.kind == "tail" for m in said) or standing is not None and any(
         _bid_end(meanings, i, *standing) is not None for i in range(len(meanings)))
+
+
+def _told_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
+    """The story is an earlier bid told before the player's own, which is led in by two words
+    or more ("luca prima aveva detto tre quattro, quindi io dico cinque quattro"): no story
+    after that earlier bid."""
+    start = len(lexemes) - len(part)
+    lead = next((i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE), 0)
+    core = [i for i, lx in enumerate(lexemes[:start]) if lx.meaning is not None and lx.meaning.kind in CORE]
+    return lead >= 2 and bool(core) and not told_story(lang, lexemes[core[-1] + 1 :])
 
 
 def _counts(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
