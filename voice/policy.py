@@ -278,8 +278,9 @@ def clear_part(
     ("luca guarda e impara, sei sei"); a call ending or opening a comment that holds no
     number ("sara secondo me menti, dudo", "dudo, scoprite i dadi"); a cancel opening one
     ("annulla, che mi sono sbagliato"). The standing bid may be quoted in the comment
-    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away). Never when one of the pack's stories is said
-    ("cinque sei sarebbe una follia", "se fossi in te direi calza", "scommetto che ...")."""
+    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away). Never when
+    one of the pack's stories is said ("cinque sei sarebbe una follia", "se fossi in te direi
+    calza", "scommetto che ..."), but for an earlier bid told before the player's own."""
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
     if not unexplained:
         return None
@@ -296,7 +297,7 @@ def clear_part(
         comment = lexemes[: len(lexemes) - len(part)] if at_end else lexemes[len(part) :]
         if move.intent is None or not _stands_alone(move, part, at_end):
             continue
-        if move.intent == "bid" and (not at_end or _led(part) or _free(comment, standing)):
+        if move.intent == "bid" and (not at_end or _led(part) or not quoted and _free(comment, standing)):
             return move, part
         one_word = len(unexplained) == 1 and move.intent != "cancel"  # "guagliò, dudo", "dudo, cretino"
         if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
