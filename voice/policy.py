@@ -395,20 +395,27 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
     """One of the pack's stories is said: a word left unexplained ("sarebbe", "ayer"), or a
     phrase anywhere ("scommetto che", "o no", "si chiama"), that makes the move told, reported,
     asked or hypothetical rather than made."""
-    said: list[tuple[str, bool]] = [(w, _explained(lx)) for lx in lexemes for w in lx.text.split()]
+    said = [(w, _explained(lx)) for lx in lexemes for w in lx.text.split()]
     words = [w for w, _ in said]
-    for story in _stories(lang):
-        n = len(story)
-        for i in range(len(words) - n + 1):
-            if tuple(words[i : i + n]) == story and (n > 1 or not said[i][1]):
+    starting = _stories(lang)
+    for i, (word, explained) in enumerate(said):
+        for story in starting.get(word, ()):
+            if len(story) == 1:
+                if not explained:
+                    return True
+            elif tuple(words[i : i + len(story)]) == story:
                 return True
     return False
 
 
 @cache
-def _stories(lang: str) -> tuple[tuple[str, ...], ...]:
-    """The pack's stories, as the words the lexer writes."""
-    return tuple(tuple(tokens(w)) for w in lexicon_for(lang).pack.stories)
+def _stories(lang: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The pack's stories, as the words the lexer writes, by their first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for story in lexicon_for(lang).pack.stories:
+        words = tuple(tokens(story))
+        out.setdefault(words[0], []).append(words)
+    return {first: tuple(stories) for first, stories in out.items()}
 
 
 def _addressed(lexemes: list[Lexeme], name: str) -> bool:
