@@ -303,7 +303,16 @@ def clear_part(
         if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
                 _backed(move, lexemes, standing) or quoted and move.intent != "cancel"))):
             return move, part
+        if move.intent == "dudo" and not at_end and _opens_with_dudo(lang, part, lexemes[len(part)], standing):
+            return move, part
     return None
+
+
+def _opens_with_dudo(lang: str, part: list[Lexeme], next_word: Lexeme, standing: tuple[int, int] | None) -> bool:
+    """ "dudo, scoprite i dadi": the word "dudo" itself (not a word that also means "I doubt":
+    Spanish "dudo que ...") said alone first, then words the pack does not know."""
+    return (lang != "es" and len(part) == 1 and part[0].text == "dudo" and next_word.meaning is None
+            and not next_word.unk)
 
 
 def _led(part: list[Lexeme]) -> bool:
