@@ -303,16 +303,21 @@ def clear_part(
         if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
                 _backed(move, lexemes, standing) or quoted and move.intent != "cancel"))):
             return move, part
-        if move.intent == "dudo" and not at_end and _opens_with_dudo(lang, part, lexemes[len(part)], standing):
+        if move.intent == "dudo" and _dudo_beside(lang, part, comment, at_end, standing):
             return move, part
     return None
 
 
-def _opens_with_dudo(lang: str, part: list[Lexeme], next_word: Lexeme, standing: tuple[int, int] | None) -> bool:
-    """ "dudo, scoprite i dadi": the word "dudo" itself (not a word that also means "I doubt":
-    Spanish "dudo que ...") said alone first, then words the pack does not know."""
-    return (lang != "es" and len(part) == 1 and part[0].text == "dudo" and next_word.meaning is None
-            and not next_word.unk)
+def _dudo_beside(lang: str, part: list[Lexeme], comment: list[Lexeme], at_end: bool,
+                 standing: tuple[int, int] | None) -> bool:
+    """The word "dudo" itself said alone last after a comment that holds no count ("rita, stai
+    inventando, dudo"), or first before words the pack does not know ("dudo, scoprite i dadi");
+    not Spanish "dudo que ..." (I doubt that)."""
+    if len(part) != 1 or part[0].text != "dudo":
+        return False
+    if at_end:
+        return not _counts(comment, standing)
+    return lang != "es" and comment[0].meaning is None and not comment[0].unk
 
 
 def _led(part: list[Lexeme]) -> bool:

@@ -61,6 +61,8 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     ("anula que me he liado", "es", ("cancel", None, None)),
     ("dudo mostrate tutto", "it", ("dudo", None, None)),  # "dudo" itself first, then a comment
     ("dudo flip them over", "en", ("dudo", None, None)),
+    ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # "dudo" itself last, after a comment
+    ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
 ])
 def test_a_move_beside_a_comment_is_asked_about(text: str, lang: str, move: tuple[object, ...]) -> None:
     decision = decide(text, lang, position(lang))
@@ -77,6 +79,7 @@ def test_a_move_beside_a_comment_is_asked_about(text: str, lang: str, move: tupl
     ("luca dice sempre calza", "it"), ("marco dirà sei cinque", "it"),  # reported speech
     ("cancella la prenotazione", "it"), ("cancel the pizza", "en"),  # a cancel of something else
     ("giulia ricordati che prima hai detto cinque quattro", "it"),
+    ("sara ha appena detto dudo", "it"),
     ("dudo means i doubt", "en"), ("dudo in spagnolo significa dubito", "it"), ("dudo que llueva mañana", "es"),
 ])
 def test_told_moves_are_neither_played_nor_asked(text: str, lang: str) -> None:
