@@ -17,8 +17,9 @@ explained as part of a call.
    the recogniser's "[unk]") means no move. When the other words do make a call, the
    decision is *rejected* ("unclear", or "unknown_word" for an "[unk]" inside the call)
    so the TV can say what was heard and that nothing was played; or, when one clear move is
-   said before or after the unexplained words (`clear_part`), and none of them is one of the
-   pack's `stories` ("would", "sarebbe"), the hub asks about it.
+   said before or after the unexplained words (`clear_part`), and none of the pack's `stories`
+   is said (an unexplained word: "would", "sarebbe", "ayer"; a phrase anywhere: "scommetto
+   che", "o no", "al posto tuo"), the hub asks about it.
 4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
    links inside a bid, the last call after a correction marker ("sette no otto
    cinque"), a repeated call counted once. Around a call, the standing bid (or its
