@@ -1,6 +1,6 @@
 """Dudo / Perudo rules: pure, immutable, no I/O.
 
-    >>> from engine import Bid, new_game, make_rules
+    >>> from dudo_hub.engine import Bid, new_game, make_rules
     >>> Bid.parse("7x5")
     Bid.parse('7x5')
 """

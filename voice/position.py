@@ -19,8 +19,6 @@ from collections.abc import Sequence
 
 from dudo_hub.engine import (
     Bid,
-    CallCalza,
-    CallDudo,
     DudoError,
     GameState,
     MakeBid,
@@ -76,7 +74,7 @@ class EnginePosition:
     def refusal(self, player: str, move: Intent) -> str | None:
         """The engine's code refusing `move` by `player` now, or None when it is legal."""
         try:
-            action = _action(player, move)
+            action = move.action(player)
             if action in self._legal_actions(player):
                 return None
             problem = refusal(self.state, action)
@@ -107,17 +105,6 @@ class EnginePosition:
         if any(legal_summary(self.state, p)["calza"] for p in self.state.players):
             out.append("calza")
         return out
-
-
-def _action(player: str, move: Intent) -> PlayerAction:
-    if move.intent == "dudo":
-        return CallDudo(player)
-    if move.intent == "calza":
-        return CallCalza(player)
-    bid = move.as_bid()
-    if bid is None:
-        raise ValueError(f"not a move the engine plays: {move!r}")
-    return MakeBid(player, Bid(*bid))
 
 
 def spread(dice: int, seats: int, most: int) -> list[int]:

@@ -2,6 +2,13 @@
 // Plain ES modules, no build step. The Socket.IO client is the classic script /vendor/socket.io.min.js
 // loaded before the page's module (window.io); the views use Preact with htm (/vendor/preact-htm.js).
 
+import { listIn, numIn, pluralIn } from "./pure.js";
+
+export {
+  clampQty, countedBy, fmtPct, phaseOf, pickFor, playWentOn, realOf, revealHold, revealKey, rollOffAfter, secondsUntil,
+  seatsOf, waitedFor,
+} from "./pure.js";
+
 const page = document.body ? document.body.dataset : {};
 let strings = {};
 let currentLang = null;
@@ -66,10 +73,7 @@ export function t(key, vars = {}) {
 
 /** The form of a plural object for `n` (the hub chooses the same with Babel: web_display/catalogue.py). */
 export function pluralForm(forms, n) {
-  const exact = forms[`=${n}`];
-  if (exact !== undefined) return exact;
-  const cat = new Intl.PluralRules(currentLang || ctx.lang).select(n);
-  return forms[cat] !== undefined ? forms[cat] : forms.other;
+  return pluralIn(forms, n, currentLang || ctx.lang);
 }
 
 export function has(key) {
@@ -105,71 +109,15 @@ export async function chooseOwnLang(lang, roomLang, rerender) {
   await followLanguage(roomLang, rerender);
 }
 
-export function fmtPct(x) {
-  if (typeof x !== "number" || Number.isNaN(x)) return "";
-  const v = x * 100;
-  return `${v < 1 && v > 0 ? "<1" : v > 99 && v < 100 ? ">99" : Math.round(v)}%`;
-}
-
 export function fmtNum(x) {
-  return (Math.round(x * 10) / 10).toLocaleString(currentLang || ctx.lang);
-}
-
-/** How long a reveal stays on screen (ms): the hub's `room.reveal_pause` (one setting, which the
-    bots wait too; 0: no pause, so no reveal card). */
-export function revealHold(room) {
-  return Math.max(0, Number(room.reveal_pause) || 0) * 1000;
-}
-
-/** Seconds left until a Unix time (seconds), never below 0. */
-export function secondsUntil(when) {
-  return typeof when === "number" ? Math.max(0, Math.ceil(when - Date.now() / 1000)) : 0;
+  return numIn(x, currentLang || ctx.lang);
 }
 
 // ---------- the table's data (docs/protocol.md) ----------
 
-/** Seats as the screens show them: `room.seats` (who sits, how connected) joined with the view's players (dice). */
-export function seatsOf(room, view) {
-  const players = new Map(((view && view.players) || []).map((p) => [p.name, p]));
-  return ((room && room.seats) || []).map((s, i) => {
-    const p = players.get(s.player);
-    const away = s.kind === "human" && !s.connected && !s.takeover;
-    return {
-      name: s.player, seat: i, kind: s.kind, level: s.level, takeover: s.takeover, left: s.left,
-      bot: s.kind === "bot" || s.takeover, away, graceUntil: s.grace_until,
-      dice: p ? p.dice : null, bullets: p ? p.bullets : 0, out: p ? p.out : false,
-    };
-  });
-}
-
-/** "lobby", "playing" or "over". */
-export function phaseOf(room, view) {
-  if (!room || !room.started || !view) return "lobby";
-  return room.over || view.phase === "over" ? "over" : "playing";
-}
-
-/** The players the table waits for (`view.waiting.seats`, the engine's answer; none in the lobby). */
-export function waitedFor(view) {
-  return (view && view.waiting && view.waiting.seats) || [];
-}
-
-/** Real cups (`room.real`): {mode, waiting, proposal, counted}; `mode` "hub" when the hub rolls. */
-export function realOf(room) {
-  return (room && room.real) || { mode: "hub", waiting: [], proposal: null, counted: null };
-}
-
 /** A list of names as the language lists them (CLDR, Intl.ListFormat): "Marco, Giulia e Luca". */
 export function nameList(names) {
-  if (typeof Intl.ListFormat !== "function") return names.join(", "); // browsers before 2021
-  return new Intl.ListFormat(currentLang || ctx.lang, { style: "long", type: "conjunction" }).format(names);
-}
-
-/** The roll-off to show after a state's `events`: a new one, none after a restart, else `shown`. */
-export function rollOffAfter(shown, events) {
-  const list = events || [];
-  const first = list.find((e) => e.kind === "first_player");
-  if (first && first.rolls && first.rolls.length) return { player: first.player, rolls: first.rolls };
-  return list.some((e) => e.kind === "restarted") ? null : shown;
+  return listIn(names, currentLang || ctx.lang);
 }
 
 // ---------- connection ----------
@@ -281,21 +229,3 @@ export function reportError(err) {
 }
 
 window.addEventListener("unhandledrejection", (ev) => reportError(ev.reason));
-
-// ---------- a bid picker's pick (the phone's own, the host's standing in) ----------
-
-/** `q` within the legal `span` [lowest, highest] (the lowest when `q` is missing). */
-export function clampQty(q, span) {
-  return Math.max(span[0], Math.min(span[1], q || span[0]));
-}
-
-/** The bid a picker shows for the decision `key`: the hub's suggestion (`legal.suggest`) when the
- * decision is new or the picked face is no longer legal, else `pick` as its player changed it. */
-export function pickFor(pick, key, legal) {
-  const bids = legal.bids;
-  if (!pick || pick.key !== key || !bids[pick.face]) {
-    const [qty, face] = legal.suggest;
-    return { face, qty, key };
-  }
-  return { ...pick, qty: clampQty(pick.qty, bids[pick.face]) };
-}

@@ -3,6 +3,7 @@
 // Everything here comes from the `evening` and `replay` notices: finished games only (server/evening.py).
 import { html, useState } from "/vendor/preact-htm.js";
 import { ctx, errorText, fmtPct, phaseOf, reportError, request, seatsOf, t, toast, waitedFor } from "./common.js";
+import { stepAt } from "./pure.js";
 import { Bid, Reveal, Seat } from "./ui.js";
 
 const AUTO_MS = 6000; // a round on screen during auto-play
@@ -29,11 +30,7 @@ export function eveningHandlers(redraw) {
 
 /** The round shown now: the host's step, moved on by auto-play since it arrived. */
 export function replayStep() {
-  const r = evening.replay;
-  if (!r) return 0;
-  const last = r.rounds.length - 1;
-  const moved = r.playing ? Math.floor((Date.now() - evening.at) / AUTO_MS) : 0;
-  return Math.min(last, r.step + moved);
+  return stepAt(evening.replay, evening.at, Date.now(), AUTO_MS);
 }
 
 // ---------- the spectator's choice (kept per room in this tab) ----------

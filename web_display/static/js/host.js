@@ -12,6 +12,7 @@ import { StandIn } from "./standin.js";
 import { RevealWatch, useSecondsLeft } from "./ui.js";
 import { CheckReport, listening, voiceOffText } from "./voiceui.js";
 import { HostEvening, eveningHandlers } from "./evening.js";
+import { CHOICES, EVENTS } from "./protocol.js";
 
 const root = document.getElementById("host-root");
 const app = {
@@ -212,7 +213,7 @@ function VoiceCard({ voice }) {
     <p class=${`voice-now ${on ? "on" : "off"}`} id="voice-now" role="status">${on ? t("host.voice_on") : voiceOffText(voice)}</p>
     <fieldset class="choice" data-name="voice-mode" disabled=${!on || app.busy} aria-describedby=${on ? undefined : "voice-now"}>
       <legend>${t("host.voice_mode")}</legend>
-      <div class="chips">${["always", "after_button"].map((m) => html`<label class="chip"><input type="radio" name="voice-mode"
+      <div class="chips">${CHOICES[EVENTS.HOST_VOICE].mode.map((m) => html`<label class="chip"><input type="radio" name="voice-mode"
         value=${m} checked=${m === mode} onChange=${() => pick(m)().catch(reportError)} /><span>${t(`host.voice_mode.${m}`)}</span></label>`)}</div>
     </fieldset>
     <p class="host-hint">${t(`host.voice_mode.${mode}.desc`)}</p>

@@ -3,14 +3,15 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   clampQty, connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
-  pickFor, rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitedFor,
+  pickFor, rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitedFor, countedBy, revealKey,
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import {
-  Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, countedBy, faceName, revealKey,
+  Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName,
 } from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
+import { CODES } from "./protocol.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
@@ -81,7 +82,7 @@ async function sendMove(body) {
   if (!reply.ok) {
     app.sentVersion = null;
     toast(errorText(reply.code, reply.message));
-    if (reply.code === "stale_version") socket.emit("sync", {}, () => {});
+    if (reply.code === CODES.stale_version) socket.emit("sync", {}, () => {});
   }
   draw();
 }
@@ -169,7 +170,7 @@ async function enterCup() {
   draw();
   const reply = await request(socket, "dice:enter", { dice: app.kp.dice });
   app.busy = false;
-  if (reply.ok || reply.code === "dice_locked") app.kp = { ...app.kp, dice: [], edit: false };
+  if (reply.ok || reply.code === CODES.dice_locked) app.kp = { ...app.kp, dice: [], edit: false };
   if (!reply.ok) toast(errorText(reply.code, reply.message));
   draw();
 }
@@ -292,7 +293,7 @@ function Controls({ view, legal, canAct }) {
 }
 
 /** My cup: the hub's dice, the faces I entered (referee), or nothing to show (scoreboard: it is on the table). */
-function Cup({ view, you, real, me, out }) {
+function Cup({ view, you, real, out }) {
   const paco = view.wild;
   const rolling = view.phase === "roll";
   const dice = rolling ? (you && you.entered) || [] : view.my_dice;

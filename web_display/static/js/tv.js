@@ -3,11 +3,11 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffAfter,
-  seatsOf, setBanner, t, translateStatic, waitedFor,
+  seatsOf, setBanner, t, translateStatic, waitedFor, countedBy, revealKey,
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import {
-  Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, countedBy, revealKey, storyOf, useSecondsLeft,
+  Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft,
 } from "./ui.js";
 import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
 import { TvEvening, eveningHandlers } from "./evening.js";

@@ -2,7 +2,7 @@
 // voice banner, the palifico note, the roll for the first player. Preact components (htm, no build).
 // They read the protocol's facts only (view.table, view.wild...), never a rule option by name.
 import { html, useEffect, useState } from "/vendor/preact-htm.js";
-import { chooseOwnLang, ctx, fmtNum, fmtPct, secondsUntil, t } from "./common.js";
+import { chooseOwnLang, ctx, fmtNum, fmtPct, playWentOn, revealKey, secondsUntil, t } from "./common.js";
 
 // ---------- die and bid ----------
 
@@ -204,12 +204,6 @@ export function RevealHead({ reveal, paco, countedBy }) {
     ${countedBy ? html`<p class="reveal-counted">${t("reveal.counted_by", { name: countedBy })}</p>` : ""}`;
 }
 
-/** Who confirmed the count of a reveal of real dice counted by the table (`room.real.counted`), or null. */
-export function countedBy(reveal, real) {
-  const c = real && real.counted;
-  return reveal && c && c.round === reveal.round ? c.by : null;
-}
-
 /**
  * The reveal: the call, the count, every cup (its counted dice lit) and the story, all from the
  * engine's picture of it (`view.reveal`, or a replayed round's `shown`).
@@ -284,18 +278,6 @@ export function VoiceBanner({ status, caption, me, children, fresh = true }) {
 }
 
 // ---------- the reveal's time on screen ----------
-
-/** Which reveal this is (a Preact key, and how a screen knows a new one came). */
-export function revealKey(reveal) {
-  return JSON.stringify([reveal.round, reveal.call, reveal.caller, reveal.bid, reveal.count]);
-}
-
-/** Play went on after `reveal`: a bid in a later round, or the direction chosen (`openedIn`: the
-    phase the table was in when the reveal opened). */
-export function playWentOn(view, reveal, openedIn) {
-  if (!view) return true;
-  return (view.round > reveal.round && view.bids.length > 0) || (openedIn === "direction" && view.phase !== "direction");
-}
 
 /**
  * When a reveal is on screen, the same on the TV and the phones: it opens with a new reveal in the
