@@ -81,8 +81,9 @@ class GameSession:
         return self.state
 
     def refusal(self, action: PlayerAction) -> engine.DudoError | None:
-        """The engine's refusal of `action` now, or None."""
-        return engine.refusal(self.playing(), action)
+        """The engine's refusal of `action` now (the turn first, as `move` checks it), or None."""
+        state = self.playing()
+        return engine.turn_refusal(state, action.player) or engine.refusal(state, action)
 
     def move(self, action: PlayerAction, version: int | None, source: str) -> Played:
         """Check (turn, version, rules) and play `action`; raise HubError / DudoError on refusal.

@@ -48,7 +48,42 @@ def test_no_page_rebuilds_the_reveal_or_the_wait_or_a_rule():
 
     pages = Path(__file__).resolve().parents[2] / "web_display" / "static" / "js"
     for script in sorted(pages.glob("*.js")):
+        if script.name == "protocol.js":  # generated: the event kinds' names, which pages may import
+            continue
         source = script.read_text(encoding="utf-8")
-        for worked_out in ('"die_lost"', '"die_regained"', '"round_over"', 'kind === "reveal"',
-                           "function waitingFor", "function revealFromEvents", "face !== 1", "view.turn"):
+        for worked_out in ('"die_lost"', '"die_regained"', '"round_over"', 'kind === "reveal"', "KINDS.DIE_LOST",
+                           "KINDS.ROUND_OVER", "KINDS.REVEAL", "function waitingFor", "function revealFromEvents",
+                           "function replayReveal", "face !== 1", "view.turn"):
             assert worked_out not in source, f"{script.name} works out {worked_out} itself"
+
+
+def test_the_voice_hears_the_refusal_a_phone_gets(app, hub):
+    """One refusal code: the voice at the hub (RoomPosition) is told what the phone's own move
+    would be refused with (engine.turn_refusal, then engine.refusal)."""
+    from dudo_hub.voice.intent import Intent
+    from dudo_hub.voice.table.position import RoomPosition
+
+    code = hub.default_code
+    host = host_of(app, hub)
+    assert host.ask("host:config", {"preset": "parker"})["ok"]
+    phones = {name: seat(app, code, name) for name in ("Ann", "Bob", "Cy")}
+    assert host.ask("host:start", {})["ok"]
+    room = hub.room(code)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(8):
+        if room.over:
+            break
+        position = RoomPosition(room)
+        for name, phone in phones.items():
+            for move, intent in (({"action": "dudo"}, Intent("dudo")), ({"action": "calza"}, Intent("calza")),
+                                 ({"action": "bid", "quantity": 1, "face": 3}, Intent.bid(1, 3))):
+                said = position.refusal(name, intent)
+                if said is None:
+                    continue
+                reply = phone.move(**move)
+                assert not reply["ok"] and reply["code"] == said, (name, move, reply, said)
+                checked += 1
+        player = room.to_act()
+        assert phones[player].move(**pick_move(phones[player].state["legal"], rng))["ok"]
+    assert checked > 20

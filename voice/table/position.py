@@ -42,8 +42,15 @@ class RoomPosition:
         return self._legal[player]
 
     def refusal(self, player: str, move: Intent) -> str | None:
-        """The code refusing `move` now; None lets it through (an illegal bid that the room
-        cannot explain in advance is submitted, and the engine's refusal is spoken)."""
+        """The code refusing `move` now; None lets it through. A room that answers `refusal_for`
+        (the hub: the engine's own code, as a phone would get it) is asked; otherwise the code is
+        read from the legal summary (an illegal bid that the room cannot explain in advance is
+        submitted, and the engine's refusal is spoken)."""
+        ask = getattr(self.room, "refusal_for", None)
+        payload = _payload(move)
+        if callable(ask) and payload is not None:
+            code = ask(player, payload)
+            return str(code) if code else None
         legal = self.legal(player)
         if move.intent == "dudo":
             return None if legal.get("dudo") else "not_your_turn" if player != self._to_act else "no_bid_to_challenge"
@@ -57,6 +64,14 @@ class RoomPosition:
             return "not_your_turn"
         explain = getattr(self.room, "explain_bid", None)
         return str(explain(player, *bid) or "") or None if callable(explain) else None
+
+
+def _payload(move: Intent) -> dict[str, Any] | None:
+    """The move payload of a call or a bid (None for anything else)."""
+    if move.intent in ("dudo", "calza"):
+        return {"action": move.intent}
+    bid = move.as_bid()
+    return {"action": "bid", "quantity": bid[0], "face": bid[1]} if bid is not None else None
 
 
 def legal_bids(legal: Mapping[str, Any]) -> set[tuple[int, int]]:
