@@ -16,6 +16,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from dudo_hub.server.asyncmode import settle_heap
+from dudo_hub.server.protocol import moves
 from dudo_hub.server.statepatch import Held
 
 PHONES = 6
@@ -129,14 +130,15 @@ class Conn:
 def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A legal move from a phone's `legal` payload."""
     bids = [(lo, int(face)) for face, (lo, _hi) in legal["bids"].items()]
+    move: moves.Move = moves.CalzaMove()
     if legal["direction"]:
-        return {"action": "direction", "clockwise": True}
-    if legal["dudo"] and (not bids or rng.random() < 0.25):
-        return {"action": "dudo"}
-    if bids:
+        move = moves.DirectionMove(clockwise=True)
+    elif legal["dudo"] and (not bids or rng.random() < 0.25):
+        move = moves.DudoMove()
+    elif bids:
         q, face = rng.choice(bids)
-        return {"action": "bid", "quantity": q, "face": face}
-    return {"action": "calza"}
+        move = moves.BidMove(quantity=q, face=face)
+    return moves.payload(move)
 
 
 class Table:

@@ -21,7 +21,8 @@ from math import comb, exp, factorial
 from typing import Any
 
 from dudo_hub.engine.actions import CallCalza, CallDudo, MakeBid, PlayerAction
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.counting import count_for, counting_faces, match_chance
 
 Hand = tuple[int, ...]  # counts of faces 1..6
 BID_AT = 0.45  # a bidder names bids that look at least about this likely to them
@@ -60,11 +61,11 @@ def sigmoid(x: float) -> float:
 
 
 def matches(hand: Hand, face: int, wild: bool) -> int:
-    return hand[face - 1] + (hand[0] if wild and face != PACOS else 0)
+    return sum(hand[f - 1] for f in counting_faces(face, wild))
 
 
 def chance(face: int, wild: bool) -> float:
-    return 1 / 3 if wild and face != PACOS else 1 / 6
+    return match_chance(face, wild)
 
 
 def looks_true(hand: Hand, bid: Bid, unseen: int, wild: bool) -> float:
@@ -191,7 +192,7 @@ class BayesBot:
         return Reading(view)
 
     def _mine(self, view: dict[str, Any], face: int, wild: bool) -> int:
-        return sum(1 for d in view["my_dice"] if d == face or (wild and face != PACOS and d == PACOS))
+        return count_for(view["my_dice"], face, wild)
 
     def _true(self, reading: Reading, view: dict[str, Any], bid: Bid) -> float:
         need = bid.quantity - self._mine(view, bid.face, reading.wild)

@@ -29,13 +29,11 @@ import socketio
 import websocket
 
 from bench._report import machine, write_section
+from dudo_hub.server import protocol
 
-EVENTS = ("seat:take", "seat:leave", "move", "voice:cancel", "voice:confirm", "voice:answer", "voice:listen",
-          "host:config", "host:bot_add", "host:seat_remove", "host:bot_takeover", "host:start", "host:restart",
-          "host:skip_reveal", "host:voice", "sync", "dice:enter", "count:propose", "count:confirm")
+EVENTS = tuple(event.name for event in protocol.EVENTS)
 ODD_NAMES = ("nope", "connect", "disconnect", "connect_error", "__proto__", "move ", "")
-KEYS = ("name", "action", "quantity", "face", "version", "lang", "preset", "options", "level", "player",
-        "dice", "count", "mode", "check", "table", "clockwise", "dismiss", "ask_id", "yes")
+KEYS = tuple(dict.fromkeys(field for event in protocol.EVENTS for field in event.fields()))
 FRAMES = ("42", "42[]", "42{}", "42[", "4a", "45", "49", "42[{},{}]", "4", "x", "", "9", "b!!", "43",
           '451-["move",{"_placeholder":true,"num":0}]', "41/nope,", '42/other,["sync",{}]')
 

@@ -19,14 +19,14 @@ from math import comb, log
 
 from bench._report import machine, write_section
 from dudo_hub.engine.actions import MakeBid, PlayerAction
-from dudo_hub.engine.bids import PACOS
 from dudo_hub.engine.bots.tournament import play_game
+from dudo_hub.engine.counting import count_for, match_chance
 from dudo_hub.engine.rules import make_rules
 from dudo_hub.engine.state import GameState
 from dudo_hub.server.tournament_cmd import makers_for
 
 BAYES = "bench.bayes_bot:BayesBot"
-Sample = tuple[str, int, int, bool, bool]  # (position, n, m, face held, wild)
+Sample = tuple[str, int, int, bool, float]  # (position, n, m, face held, a die's match chance)
 
 
 def record(preset: str, bot: str, games: int, seed: int = 2026) -> list[Sample]:
@@ -49,9 +49,9 @@ def record(preset: str, bot: str, games: int, seed: int = 2026) -> list[Sample]:
             if any(e.seat == seat and e.bid.face == face for e in state.bids):
                 return
             cup = state.dice[seat]
-            wild = state.round_wild and face != PACOS
-            m = sum(1 for d in cup if d == face or (wild and d == PACOS))
-            samples.append(("open" if not state.bids else "raise", len(cup), m, face in cup, wild))
+            m = count_for(cup, face, state.round_wild)
+            p = match_chance(face, state.round_wild)
+            samples.append(("open" if not state.bids else "raise", len(cup), m, face in cup, p))
 
         play_game(rules, levels, f"leak:{seed}:{g}", check=check, makers=makers, names=names, memories=memories)
     return samples
@@ -63,13 +63,13 @@ def binomial(n: int, p: float) -> list[float]:
 
 def gain(samples: list[Sample]) -> tuple[float, float, float, int]:
     """(KL nats per bid, share of named faces held, the same by chance, bids)."""
-    strata: dict[tuple[int, bool], Counter[int]] = defaultdict(Counter)
-    for _, n, m, _, wild in samples:
-        strata[(n, wild)][m] += 1
+    strata: dict[tuple[int, float], Counter[int]] = defaultdict(Counter)
+    for _, n, m, _, p in samples:
+        strata[(n, p)][m] += 1
     total = len(samples)
     kl = 0.0
-    for (n, wild), counts in strata.items():
-        prior = binomial(n, 1 / 3 if wild else 1 / 6)
+    for (n, p), counts in strata.items():
+        prior = binomial(n, p)
         size = sum(counts.values())
         kl += sum(c / total * log((c / size) / prior[m]) for m, c in counts.items())
     held = sum(s[3] for s in samples) / total if total else 0.0

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dudo_hub.engine.actions import CallDudo, MakeBid, PlayerAction
-from dudo_hub.engine.bids import PACOS
+from dudo_hub.engine.counting import count_for, match_chance
 
 MARGIN = 1.0
 
@@ -23,8 +23,8 @@ MARGIN = 1.0
 def expected(view: dict[str, Any], face: int) -> float:
     """My matching dice plus the unseen dice's share of `face`."""
     wild = bool(view["wild"])
-    mine = sum(1 for d in view["my_dice"] if d == face or (wild and face != PACOS and d == PACOS))
-    share = 1 / 3 if wild and face != PACOS else 1 / 6
+    mine = count_for(view["my_dice"], face, wild)
+    share = match_chance(face, wild)
     return mine + (view["dice_in_play"] - len(view["my_dice"])) * share
 
 

@@ -1,6 +1,6 @@
 """Dudo / Perudo rules: pure, immutable, no I/O.
 
-    >>> from engine import Bid, new_game, make_rules
+    >>> from dudo_hub.engine import Bid, new_game, make_rules
     >>> Bid.parse("7x5")
     Bid.parse('7x5')
 """
@@ -34,6 +34,7 @@ from dudo_hub.engine.game import (
     new_game,
     refusal,
     to_act,
+    turn_refusal,
 )
 from dudo_hub.engine.odds import BidOdds, bid_odds, expected_count
 from dudo_hub.engine.ordering import bid_ranges, legal_bids
@@ -50,5 +51,5 @@ __all__ = [
     "actors", "acts_out_of_turn", "apply",
     "bid_odds", "bid_ranges", "calza_problem", "dudo_problem", "chance_action", "count_matching", "expected_count",
     "is_legal", "legal_actions", "legal_bids", "legal_summary", "make_rules", "new_game", "refusal",
-    "settle_chance", "suggested_bid", "system_random", "to_act", "view_for",
+    "settle_chance", "suggested_bid", "system_random", "to_act", "turn_refusal", "view_for",
 ]

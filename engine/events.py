@@ -26,6 +26,7 @@ KINDS = (
     "bid",  # player, bid
     "challenge",  # player, bidder, bid
     "calza",  # player, bidder, bid
+    "count_asked",  # bid, wild (unseen real dice: the call waits for the table's count)
     "reveal",  # dice (every player's), bid, count, wild
     "die_lost",  # player, dice
     "die_regained",  # player, dice

@@ -265,7 +265,6 @@ def _start_round(state: GameState, dice: tuple[tuple[int, ...], ...], unseen: bo
         dice=dice,
         bids=(),
         turn=state.opener,
-        reveal=None,
         unseen=unseen,
         pending=None,
     )
@@ -376,19 +375,36 @@ def refusal(state: GameState, action: PlayerAction) -> DudoError | None:
     return None
 
 
+def turn_refusal(state: GameState, player: str) -> DudoError | None:
+    """Why `player` may not act at all now, or None: game_over, unknown_player, player_out, or
+    not_your_turn for anyone outside `actors` (the hub asks this before the version and the move)."""
+    if player in actors(state):
+        return None
+    try:
+        _seat(state, player)
+    except DudoError as err:
+        return err
+    waiting = to_act(state) or "nobody"
+    return IllegalAction("not_your_turn", f"{player} has no move now; waiting for {waiting}")
+
+
 def is_legal(state: GameState, action: PlayerAction) -> bool:
     """Whether `action` would be accepted now."""
     return refusal(state, action) is None
 
 
 def actors(state: GameState) -> tuple[str, ...]:
-    """Who may act now: the player to act first, then anyone the rules let act out of turn."""
+    """Who may act now: the player to act first, then anyone the rules let act out of turn, in
+    the order of play after the player to act (the one order the hub, its bots and a tournament
+    ask them in)."""
     first = to_act(state)
-    if state.phase is not Phase.BIDDING:
+    if state.phase is not Phase.BIDDING or state.turn is None:
         return (first,) if first is not None else ()
-    out = [first] if first is not None else []
+    out = [state.players[state.turn]]
     if acts_out_of_turn(state.rules):
-        out += [p for p in state.players if p != first and legal_actions(state, p)]
+        n, turn, step = len(state.players), state.turn, state.direction
+        after = (state.players[(turn + step * k) % n] for k in range(1, n))
+        out += [p for p in after if legal_actions(state, p)]
     return tuple(out)
 
 

@@ -12,17 +12,18 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.counting import count_for, counting_faces
 
 
 def match_probability(face: int, wild: bool) -> Fraction:
-    """Chance that one unseen die counts for `face`."""
-    return Fraction(1, 3) if wild and face != PACOS else Fraction(1, 6)
+    """Chance that one unseen die counts for `face` (exact: the faces of `counting_faces` out of 6)."""
+    return Fraction(len(counting_faces(face, wild)), 6)
 
 
 def own_matches(dice: Sequence[int], face: int, wild: bool) -> int:
     """How many of the viewer's own dice count for `face`."""
-    return sum(1 for d in dice if d == face or (wild and face != PACOS and d == PACOS))
+    return count_for(dice, face, wild)
 
 
 @lru_cache(maxsize=8192)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.counting import count_for
 from dudo_hub.engine.events import Event
 from dudo_hub.engine.state import GameState, Phase, Reveal, evolve
+from dudo_hub.engine.story import told_from
 
 Events = list[Event]
 CHAMBERS = 6
@@ -16,9 +18,7 @@ T = TypeVar("T")
 
 def count_matching(dice: tuple[tuple[int, ...], ...], bid: Bid, wild: bool) -> int:
     """Dice on the table that count for `bid` (ones too, when wild and the bid is not on pacos)."""
-    face = bid.face
-    ones_count = wild and face != PACOS
-    return sum(1 for cup in dice for d in cup if d == face or (ones_count and d == PACOS))
+    return sum(count_for(cup, bid.face, wild) for cup in dice)
 
 
 def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, Events]:
@@ -64,9 +64,18 @@ def settle_call(state: GameState, call: str, caller: int, count: int) -> tuple[G
     for seat in losers:
         state, more = _lose(state, seat)
         events += more
+    state = _told(state, events)
     if state.rules.loss == "revolver" and losers:
         return evolve(state, phase=Phase.SHOT, shot_seat=losers[0], extra_shots=tuple(losers[1:])), events
     return _finish_round(state, events)
+
+
+def _told(state: GameState, events: Events) -> GameState:
+    """The reveal with these events' part of its story added (engine/story.py)."""
+    told = told_from(events)
+    if not told or state.reveal is None:
+        return state
+    return evolve(state, reveal=replace(state.reveal, story=state.reveal.story + tuple(told)))
 
 
 def _calza_right(state: GameState, caller: int) -> tuple[list[int], int | None, int]:
@@ -129,6 +138,7 @@ def take_shot(state: GameState, fires: bool) -> tuple[GameState, Events]:
     if fires:
         state = evolve(state, counts=_set(state.counts, seat, 0))
         events.append(Event("player_out", {"player": name}))
+    state = _told(state, events)
     if state.extra_shots:
         return evolve(state, shot_seat=state.extra_shots[0], extra_shots=state.extra_shots[1:]), events
     return _finish_round(evolve(state, shot_seat=None), events)

@@ -43,6 +43,7 @@ class Reveal:
     dice: tuple[tuple[int, ...], ...]
     loser: int | None
     gainer: int | None
+    story: tuple[tuple[str, str, int], ...] = ()  # what the call did: (kind, player, value), see engine/story.py
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,12 @@ from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
+from dudo_hub.engine.counting import counting_faces
 from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import GameState, Phase
+from dudo_hub.engine.story import reveal_picture
 from dudo_hub.engine.suggest import suggested_bid
 
 
@@ -31,6 +33,7 @@ def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
         "players": [_seat_view(state, s) for s in range(len(names))],
         "turn": _name(state, state.turn if state.phase is Phase.BIDDING else None),
         "actors": list(actors(state)),
+        "waiting": waiting(state),
         "table": table_facts(state.rules),
         "opener": _name(state, state.opener),
         "direction": state.direction,
@@ -127,13 +130,15 @@ def _seat_view(state: GameState, seat: int) -> dict[str, Any]:
 
 
 def _counting(state: GameState) -> dict[str, Any] | None:
-    """In the COUNT phase: the call waiting for the table's count of its real dice."""
+    """In the COUNT phase: the call waiting for the table's count of its real dice (`faces`: the
+    faces that count for its bid, pacos included when they do)."""
     if state.phase is not Phase.COUNT or state.pending is None or state.standing is None:
         return None
     call, caller = state.pending
     entry = state.standing
     return {"call": call, "caller": state.players[caller], "bidder": state.players[entry.seat],
-            "bid": entry.bid.to_list(), "wild": state.round_wild}
+            "bid": entry.bid.to_list(), "wild": state.round_wild,
+            "faces": list(counting_faces(entry.bid.face, state.round_wild))}
 
 
 def _standing(state: GameState) -> dict[str, Any] | None:
@@ -141,20 +146,33 @@ def _standing(state: GameState) -> dict[str, Any] | None:
     return {"player": state.players[entry.seat], "bid": entry.bid.to_list()} if entry else None
 
 
+def waiting(state: GameState) -> dict[str, Any]:
+    """Whom the table waits for and why: {seats, why, others}. `seats` must act for the game to go on
+    (none while chance rolls or shoots); `others` may act out of turn now (calza, raises), in the
+    order the hub and a tournament ask them; `why` is a stable key: first_player, roll, shot (chance;
+    the hub's `room.real` names the cups it awaits), direction, open, open_palifico, raise (the
+    player to act), count (the table counts its real dice: any seat proposes, another confirms;
+    `room.real.proposal`), over (`winner`)."""
+    phase = state.phase
+    names = state.players
+    if phase is Phase.BIDDING:
+        first, *others = actors(state)
+        why = "raise" if state.bids else "open_palifico" if state.palifico else "open"
+        return {"seats": [first], "why": why, "others": others}
+    if phase is Phase.DIRECTION and state.opener is not None:
+        return {"seats": [names[state.opener]], "why": "direction", "others": []}
+    why = {Phase.FIRST: "first_player", Phase.ROLL: "roll", Phase.SHOT: "shot", Phase.COUNT: "count",
+           Phase.OVER: "over"}[phase]
+    return {"seats": [], "why": why, "others": []}
+
+
 def _reveal(state: GameState) -> dict[str, Any] | None:
+    """The last reveal of the game (kept until the next one) with its story (engine/story.py)."""
     r = state.reveal
     if r is None:
         return None
     names = state.players
-    return {
-        "round": r.round_no,
-        "call": r.call,
-        "caller": names[r.caller],
-        "bidder": names[r.bidder],
-        "bid": r.bid.to_list(),
-        "wild": r.wild,
-        "count": r.count,
-        "dice": {names[s]: list(cup) for s, cup in enumerate(r.dice) if cup},
-        "loser": _name(state, r.loser),
-        "gainer": _name(state, r.gainer),
-    }
+    head = {"round": r.round_no, "call": r.call, "caller": names[r.caller], "bidder": names[r.bidder],
+            "bid": r.bid.to_list(), "wild": r.wild, "count": r.count,
+            "loser": _name(state, r.loser), "gainer": _name(state, r.gainer)}
+    return reveal_picture(head, {names[s]: cup for s, cup in enumerate(r.dice)}, r.story)

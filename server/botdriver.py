@@ -75,15 +75,15 @@ class BotDriver:
         return bot
 
     def _off_turn_move(self, state: GameState, seats: Sequence[Seat]) -> PlayerAction | None:
+        """The first out-of-turn move a bot wants, asked in the engine's order (`engine.actors`,
+        the order a tournament asks in), humans' seats skipped."""
         if state.phase is not Phase.BIDDING or not engine.acts_out_of_turn(state.rules):
             return None
-        actor = engine.to_act(state)
-        for seat in seats:
-            if not seat.bot_plays or seat.player == actor:
-                continue
-            legal = engine.legal_actions(state, seat.player)
-            if legal:
-                wanted = self._bot(seat.player, seats).wants_out_of_turn(engine.view_for(state, seat.player), legal)
+        bots = {s.player for s in seats if s.bot_plays}
+        for player in engine.actors(state)[1:]:
+            if player in bots:
+                legal = engine.legal_actions(state, player)
+                wanted = self._bot(player, seats).wants_out_of_turn(engine.view_for(state, player), legal)
                 if wanted is not None:
                     return wanted
         return None

@@ -44,5 +44,9 @@ HUB_CODES = (
     "same_player",
     "count_differs",
     "no_bots_here",
+    "host_cannot_stand_in",
+    "unknown_game",
+    "no_replay",
+    "no_history",
     "internal_error",
 )

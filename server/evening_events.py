@@ -10,21 +10,23 @@ HTTP: `GET /api/rooms/<code>/evening` (read-only; the room code is the only way 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, abort, current_app, jsonify, request
 from werkzeug.wrappers import Response
 
-from dudo_hub.server import gamelog, payloads
+from dudo_hub.server import gamelog
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.evening import Evenings
+from dudo_hub.server.protocol import client as p
+from dudo_hub.server.protocol.types import Message
 from dudo_hub.server.rooms import Room
 from dudo_hub.server.table_events import host_only
 
 if TYPE_CHECKING:
     from dudo_hub.server.hub import Hub, Viewer
 
-Reply = dict[str, Any]
 
 
 def evenings_of(the_hub: Hub) -> Evenings:
@@ -35,50 +37,45 @@ def evenings_of(the_hub: Hub) -> Evenings:
     return found
 
 
-def evening_get(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def evening_get(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> p.EveningReply:
     """anyone: the room's evening and the replay on its screens."""
     evenings = evenings_of(the_hub)
-    return {"evening": evenings.payload(room.code), "replay": evenings.replay_payload(room.code)}
+    return p.EveningReply(evening=evenings.payload(room.code), replay=evenings.replay_payload(room.code))
 
 
-def host_evening_new(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def host_evening_new(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> p.NewEveningReply:
     """host: begin a new evening -> {evening}."""
     host_only(viewer)
-    return {"evening": evenings_of(the_hub).new_evening(room.code)}
+    return p.NewEveningReply(evening=evenings_of(the_hub).new_evening(room.code))
 
 
-def host_evening_show(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_evening_show(the_hub: Hub, viewer: Viewer, room: Room, data: p.EveningShow) -> None:
     """host: put the scoreboard on the TV (`show: true`) or take it off."""
-    shown = payloads.boolean(data, "show")
     host_only(viewer)
-    evenings_of(the_hub).show(room.code, shown)
+    evenings_of(the_hub).show(room.code, data.show)
 
 
-def host_replay(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def host_replay(the_hub: Hub, viewer: Viewer, room: Room, data: p.Replay) -> p.ReplayReply:
     """host: replay a kept game on the screens: `game` (pick), `step` (the round shown), `playing`."""
-    game = payloads.integer(data, "game", required=False)
-    step = payloads.integer(data, "step", required=False)
-    playing = payloads.boolean(data, "playing") if "playing" in data else None
     host_only(viewer)
-    shown = evenings_of(the_hub).replay(room.code, game, step, playing)
-    return {"step": shown["step"], "rounds": len(shown["rounds"])}
+    playing = data.playing if isinstance(data.playing, bool) else None
+    shown = evenings_of(the_hub).replay(room.code, data.game, data.step, playing)
+    return p.ReplayReply(step=shown["step"], rounds=len(shown["rounds"]))
 
 
-def host_replay_stop(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_replay_stop(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> None:
     """host: take the replay off the screens."""
     host_only(viewer)
     evenings_of(the_hub).stop_replay(room.code)
 
 
-def host_history_delete(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_history_delete(the_hub: Hub, viewer: Viewer, room: Room, data: p.Game) -> None:
     """host: forget one of the room's kept games."""
-    game = payloads.integer(data, "game")
-    assert game is not None
     host_only(viewer)
-    evenings_of(the_hub).delete(room.code, game)
+    evenings_of(the_hub).delete(room.code, data.game)
 
 
-EVENING_HANDLERS = {
+EVENING_HANDLERS: dict[str, Callable[[Hub, Viewer, Room, Any], Message | None]] = {
     "evening:get": evening_get,
     "host:evening_new": host_evening_new,
     "host:evening_show": host_evening_show,

@@ -1,5 +1,6 @@
-"""Socket.IO handlers: thin. Each checks, in order, the payload's shape, the credentials,
-then lets the room check game over, the turn and the version; every ack is `{ok, code, message}`.
+"""Socket.IO handlers: thin. Each gets its payload already read into its type (`server.protocol`),
+checks the credentials, then lets the room check game over, the turn and the version; every ack is
+`protocol.ack`: `{ok, code, message}`.
 """
 
 from __future__ import annotations
@@ -13,17 +14,18 @@ from flask import current_app, request
 from flask_socketio import ConnectionRefusedError, SocketIO
 
 from dudo_hub.engine import DudoError
-from dudo_hub.server import payloads
+from dudo_hub.server import protocol
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.evening_events import EVENING_HANDLERS
 from dudo_hub.server.hub import Hub, Viewer
+from dudo_hub.server.protocol import Reply
+from dudo_hub.server.protocol import client as p
+from dudo_hub.server.protocol.types import Message
 from dudo_hub.server.rooms import Room
 from dudo_hub.server.table_events import TABLE_HANDLERS, host_only, seated
-from dudo_hub.web_display.catalogue import message
 
 log = logging.getLogger(__name__)
-Reply = dict[str, Any]
-Handler = Callable[[Hub, Viewer, Room, dict[str, Any]], Reply | None]
+Handler = Callable[[Hub, Viewer, Room, Any], Message | None]
 
 
 def hub() -> Hub:
@@ -32,8 +34,9 @@ def hub() -> Hub:
     return found
 
 
-def replying(fn: Handler) -> Callable[..., Reply]:
-    """Wrap a handler: rate limit, dict payload, errors answered (never raised) in the room's language."""
+def replying(name: str, fn: Handler) -> Callable[..., Reply]:
+    """Wrap the handler of event `name`: rate limit, its payload read into its type
+    (`server.protocol`), errors answered (never raised) in the room's language."""
 
     @functools.wraps(fn)
     def wrapper(payload: Any = None, *extra: Any) -> Reply:
@@ -49,151 +52,121 @@ def replying(fn: Handler) -> Callable[..., Reply]:
                 raise HubError("rate_limited", "too many requests")
             if extra:
                 raise HubError("bad_payload", "send one payload object")
-            result = fn(the_hub, viewer, room, payloads.as_dict(payload))
-            return {"ok": True, "code": "ok", "message": message("ok", lang), **(result or {})}
+            return protocol.ack("ok", lang, extra=fn(the_hub, viewer, room, protocol.read_payload(name, payload)))
         except HubError as err:
-            return error_reply(err.code, err.detail, lang)
+            return protocol.ack(err.code, lang, err.detail)
         except DudoError as err:
-            return error_reply(err.code, err.message, lang)
+            return protocol.ack(err.code, lang, err.message)
         except Exception:
             log.exception("handler %s failed", fn.__name__)
-            return error_reply("internal_error", "", lang)
+            return protocol.ack("internal_error", lang)
 
     return wrapper
-
-
-def error_reply(code: str, detail: str, lang: str) -> Reply:
-    """`{ok: false, code, message, detail?}` with the message in `lang`."""
-    out: Reply = {"ok": False, "code": code, "message": message(code, lang)}
-    if detail:
-        out["detail"] = detail
-    return out
 
 
 def refusal(the_hub: Hub, sid: str, code: str, detail: str) -> Reply:
     """The transport guard's answer to connection `sid`, in its room's language."""
     viewer = the_hub.viewers.get(sid)
     room = the_hub.rooms.get(viewer.room) if viewer is not None else None
-    return error_reply(code, detail, room.lang if room is not None else "en")
+    return protocol.ack(code, room.lang if room is not None else "en", detail)
 
 
 # ----- the handlers (who sends what; see docs/protocol.md) ------------------------------------
 
 
-def seat_take(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def seat_take(the_hub: Hub, viewer: Viewer, room: Room, data: p.SeatTake) -> p.SeatReply:
     """phone: take a seat -> {token, player}."""
-    name = payloads.text(data, "name")
-    assert name is not None
     if viewer.role != "phone":
         raise HubError("bad_role", "only phones take seats")
     if viewer.player is not None and viewer.token is not None:
-        return {"token": viewer.token, "player": viewer.player}  # already seated: the same seat
+        return p.SeatReply(token=viewer.token, player=viewer.player)  # already seated: the same seat
     bound: list[bool] = []
-    seat = room.take_seat(name, on_seated=lambda new: bound.append(the_hub.bind(viewer.sid, new.player,
-                                                                                new.token or "")))
+    seat = room.take_seat(data.name, on_seated=lambda new: bound.append(the_hub.bind(viewer.sid, new.player,
+                                                                                     new.token or "")))
     assert seat.token is not None
     if not all(bound):  # the phone left while taking it: the seat counts as dropped
         room.set_connected(seat.player, False)
-    return {"token": seat.token, "player": seat.player}
+    return p.SeatReply(token=seat.token, player=seat.player)
 
 
-def seat_leave(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def seat_leave(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> None:
     """phone: give the seat up."""
     player = seated(viewer)
     room.leave(player)
     the_hub.unbind(room.code, player)
 
 
-def move(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
-    """phone: play a move at `version` -> {version} (the new one)."""
-    version = payloads.integer(data, "version")
-    payloads.check_move(data)
+def move(the_hub: Hub, viewer: Viewer, room: Room, data: Any) -> p.VersionReply:
+    """phone: play a move at `data.version` -> {version} (the new one)."""
     player = seated(viewer)
-    room.move(player, data, version, "phone")
-    return {"version": room.version()}
+    room.move(player, data, data.version, "phone")
+    return p.VersionReply(version=room.version())
 
 
-def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_config(the_hub: Hub, viewer: Viewer, room: Room, data: p.HostConfig) -> None:
     """host: preset, options and dice (lobby), language (voice follows it) and table settings (any time)."""
-    preset = payloads.text(data, "preset", 40, required=False)
-    lang = payloads.text(data, "lang", 8, required=False)
-    dice = payloads.text(data, "dice", 20, required=False)
-    options = payloads.mapping(data, "options") if "options" in data else None
-    table = payloads.mapping(data, "table") if "table" in data else None
     host_only(viewer)
-    room.configure(preset, options, lang, table, dice)
+    room.configure(data.preset, data.options, data.lang, data.table, data.dice)
     voice = the_hub.voices.get(room.code)
-    if lang is not None and voice is not None:
-        voice.set_language(lang)
+    if data.lang is not None and voice is not None:
+        voice.set_language(data.lang)
 
 
-def host_bot_add(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def host_bot_add(the_hub: Hub, viewer: Viewer, room: Room, data: p.BotAdd) -> p.PlayerReply:
     """host: add a bot -> {player}."""
-    level = payloads.text(data, "level", 40, required=False)
     host_only(viewer)
-    return {"player": room.add_bot(level).player}
+    return p.PlayerReply(player=room.add_bot(data.level).player)
 
 
-def host_seat_remove(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_seat_remove(the_hub: Hub, viewer: Viewer, room: Room, data: p.PlayerPayload) -> None:
     """host: kick a phone or remove a bot (in a game, a bot takes the seat)."""
-    player = payloads.text(data, "player", 100)
-    assert player is not None
     host_only(viewer)
-    room.remove_seat(player)
-    the_hub.unbind(room.code, player)
+    room.remove_seat(data.player)
+    the_hub.unbind(room.code, data.player)
 
 
-def host_bot_takeover(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_bot_takeover(the_hub: Hub, viewer: Viewer, room: Room, data: p.PlayerPayload) -> None:
     """host: a bot plays a dropped phone's seat."""
-    player = payloads.text(data, "player", 100)
-    assert player is not None
     host_only(viewer)
-    room.takeover(player)
+    room.takeover(data.player)
 
 
-def host_play_for(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def host_play_for(the_hub: Hub, viewer: Viewer, room: Room, data: Any) -> p.VersionReply:
     """host, real dice counted at the reveal: play the move of a player whose phone is away -> {version}."""
-    player = payloads.text(data, "player", 100)
-    version = payloads.integer(data, "version")
-    assert player is not None
-    payloads.check_move(data)
     host_only(viewer)
-    room.play_for(player, {k: v for k, v in data.items() if k != "player"}, version)
-    return {"version": room.version()}
+    room.play_for(data.player, data, data.version)
+    return p.VersionReply(version=room.version())
 
 
-def host_confirm_for(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def host_confirm_for(the_hub: Hub, viewer: Viewer, room: Room, data: p.CountFor) -> p.VersionReply:
     """host, real dice counted at the reveal: confirm the proposed count for a player whose phone is away."""
-    player = payloads.text(data, "player", 100)
-    count = payloads.integer(data, "count")
-    assert player is not None
     host_only(viewer)
-    room.confirm_for(player, count)
-    return {"version": room.version()}
+    room.confirm_for(data.player, data.count)
+    return p.VersionReply(version=room.version())
 
 
-def host_start(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def host_start(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> p.VersionReply:
     """host: deal the game."""
     host_only(viewer)
     room.start()
-    return {"version": room.version()}
+    return p.VersionReply(version=room.version())
 
 
-def host_skip_reveal(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_skip_reveal(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> None:
     """host: end the look at the dice now (TVs close the reveal, bots may move)."""
     host_only(viewer)
     room.skip_reveal()
 
 
-def host_restart(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_restart(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> None:
     """host: back to the lobby with the same seats."""
     host_only(viewer)
     room.restart()
 
 
-def sync(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def sync(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> p.StateReply:
     """anyone: send my state again (also in the ack)."""
-    return {"state": the_hub.send_state(viewer.sid)}
+    return p.StateReply(state=the_hub.send_state(viewer.sid))
 
 
 HANDLERS: dict[str, Handler] = {
@@ -235,10 +208,10 @@ def register(socketio: SocketIO) -> None:
 
     def on_error(err: Exception) -> Reply:
         log.exception("unhandled socket error: %s", err)
-        return error_reply("internal_error", "", "en")
+        return protocol.ack("internal_error", "en")
 
     socketio.on_event("connect", on_connect)
     socketio.on_event("disconnect", on_disconnect)
     for name, handler in HANDLERS.items():
-        socketio.on_event(name, replying(handler))
+        socketio.on_event(name, replying(name, handler))
     socketio.on_error_default(on_error)

@@ -32,7 +32,7 @@ from dudo_hub.server import commitment
 FORMAT = "dudo-hub-game"
 VERSION = 1
 HEADER_KEYS = ("game", "room", "players", "preset", "options", "dice_mode", "started", "ended", "winner")
-ENGINE_KINDS = frozenset(KINDS) | {"count_asked"}
+ENGINE_KINDS = frozenset(KINDS)
 
 
 class ExportError(ValueError):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dudo_hub.engine import Bid, bid_odds
+from dudo_hub.engine.story import reveal_picture, told_from_events
 
 Log = Sequence[Mapping[str, Any]]
 COUNTS = ("won", "dice_lost", "dice_won", "dudo_right", "dudo_wrong", "calza_right", "calza_wrong")
@@ -32,10 +33,22 @@ class Round:
     commitment: dict[str, Any] | None = None  # the opened commitment (hash, salt, dice)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
+        """JSON form; `shown`: the reveal as the table showed it (engine.story.reveal_picture)."""
         return {"round": self.round, "opener": self.opener, "wild": self.wild, "palifico": self.palifico,
                 "counts": self.counts, "steps": self.steps, "dice": self.dice, "reveal": self.reveal,
-                "after": self.after, "commitment": self.commitment}
+                "after": self.after, "commitment": self.commitment, "shown": self.shown()}
+
+    def shown(self) -> dict[str, Any] | None:
+        """The reveal as every screen draws it, from the logged call, count and story events."""
+        call = next((s for s in self.steps if s.get("kind") != "bid"), None)
+        if self.reveal is None or call is None:
+            return None
+        over = next((e for e in self.after if e.get("kind") == "round_over"), {})
+        head = {"round": self.round, "call": "calza" if call["kind"] == "calza" else "dudo",
+                "caller": call.get("player"), "bidder": call.get("bidder"), "bid": list(self.reveal["bid"]),
+                "wild": self.wild, "count": int(self.reveal["count"]),
+                "loser": over.get("loser"), "gainer": over.get("gainer")}
+        return reveal_picture(head, self.dice, told_from_events(self.after))
 
 
 AFTER = ("die_lost", "die_regained", "bullet_added", "bullet_removed", "shot", "player_out", "palifico",

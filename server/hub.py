@@ -82,14 +82,17 @@ class Hub:
     # ----- rooms -----------------------------------------------------------------------------
 
     def create_room(self, preset: str | None = None, lang: str | None = None, default: bool = False) -> Room:
-        """A new room with a fresh 4-letter code."""
+        """A new room with a fresh 4-letter code. The hub's lock claims the code and lists the room made
+        whole (making it takes no lock); the first save holds the room's lock alone (lock order)."""
         with self._lock:
             code = self._fresh_code()
-            room = Room(code, preset or self.config.PRESET, lang or self.config.LANG, self.settings, self._hooks())
+            room = Room(code, preset or self.config.PRESET, lang or self.config.LANG, self.settings, self._hooks(),
+                        join_url=self.join_url(code))
             room.default = default or not self.default_code
-            self._add(room)
+            self._list(room)
+        with room.lock:
             self._save(room, [], "lobby")
-            return room
+        return room
 
     def room(self, code: str) -> Room:
         """The room with `code` (any case); unknown_room otherwise."""
@@ -109,13 +112,17 @@ class Hub:
                 return code
 
     def _add(self, room: Room) -> None:
+        """List a room restored from the store (its join address is this hub's)."""
         room.join_url = self.join_url(room.code)
         room.refresh_frame()
+        self._list(room)
+
+    def _list(self, room: Room) -> None:
         self.rooms[room.code] = room
         if room.default or not self.default_code:
             self.default_code = room.code
 
-    def _hooks(self) -> Hooks:
+    def _hooks(self) -> Hooks[Room]:
         schedule = self.runner.schedule if self.runner is not None else None
         return Hooks(publish=self.broadcast, notice=self.notice, save=self._save, schedule_bot=schedule)
 

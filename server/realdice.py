@@ -47,6 +47,7 @@ class RealDice:
     mode: str = "hub"
     entered: dict[str, list[int]] = field(default_factory=dict)
     proposal: Proposal | None = None
+    counted: dict[str, Any] | None = None  # the last count the table settled: {round, by, count}
 
     @property
     def active(self) -> bool:
@@ -109,6 +110,7 @@ class RealDice:
         if proposal.count != count:
             raise HubError("count_differs", f"{proposal.by} said {proposal.count}, not {count}: propose again")
         self.proposal = None
+        self.counted = {"round": state.round_no, "by": by, "count": count}
         return count
 
     def _check_counting(self, state: GameState, count: int) -> None:
@@ -120,17 +122,19 @@ class RealDice:
     # ----- what every screen and the store see ----------------------------------------------
 
     def public(self, state: GameState | None, humans: Sequence[str]) -> dict[str, Any]:
-        """{mode, waiting: [players still to enter], proposal: {count, by} | null} (no faces)."""
+        """{mode, waiting: [players still to enter], proposal: {count, by} | null, counted: the last
+        count settled, {round, by: who confirmed it, count} | null} (no faces)."""
         return {
             "mode": self.mode,
             "waiting": self.missing(state, humans) if state is not None else [],
             "proposal": self.proposal.to_dict() if self.proposal else None,
+            "counted": self.counted,
         }
 
     def to_record(self) -> dict[str, Any]:
         """Storage form (secret: the entered faces)."""
         return {"mode": self.mode, "entered": self.entered,
-                "proposal": self.proposal.to_dict() if self.proposal else None}
+                "proposal": self.proposal.to_dict() if self.proposal else None, "counted": self.counted}
 
     @classmethod
     def from_record(cls, data: Mapping[str, Any] | None) -> RealDice:
@@ -139,4 +143,5 @@ class RealDice:
             return cls()
         proposal = data.get("proposal")
         return cls(str(data.get("mode", "hub")), {str(k): list(v) for k, v in dict(data.get("entered", {})).items()},
-                   Proposal(int(proposal["count"]), str(proposal["by"])) if proposal else None)
+                   Proposal(int(proposal["count"]), str(proposal["by"])) if proposal else None,
+                   dict(data["counted"]) if data.get("counted") else None)

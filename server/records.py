@@ -1,24 +1,40 @@
 """A room as one JSON-ready record (for the store) and back: seats, rules, game, commitment.
 
-Records are secret: they hold seat tokens, every cup and the commitment's salt.
+Records are secret: they hold seat tokens, every cup and the commitment's salt. This module
+never imports `rooms`: it reads and fills any `Stored` (the Room is one); `Room.from_record`
+makes the room and hands it to `restore`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from dudo_hub import engine
 from dudo_hub.engine import snapshot
 from dudo_hub.server import tablesettings
 from dudo_hub.server.commitment import Commitment
+from dudo_hub.server.lobby import Lobby
 from dudo_hub.server.realdice import RealDice
 from dudo_hub.server.seats import HUMAN, Seat
-
-if TYPE_CHECKING:
-    from dudo_hub.server.rooms import Hooks, Room, RoomSettings
+from dudo_hub.server.session import GameSession
 
 
-def to_record(room: Room) -> dict[str, Any]:
+class Stored(Protocol):
+    """What a record is made from and restored into (server.rooms.Room)."""
+
+    code: str
+    host_key: str
+    default: bool
+    lobby: Lobby
+    game: GameSession
+
+    def refresh_frame(self) -> None:
+        """Rebuild what the room hands out from its parts."""
+        ...
+
+
+def to_record(room: Stored) -> dict[str, Any]:
     """Everything needed to resume `room` (call under its lock)."""
     lobby, game = room.lobby, room.game
     return {
@@ -39,18 +55,16 @@ def to_record(room: Room) -> dict[str, Any]:
     }
 
 
-def from_record(record: dict[str, Any], settings: RoomSettings, hooks: Hooks) -> Room:
-    """A room resumed from `to_record` (phones count as dropped until they reconnect)."""
-    from dudo_hub.server.rooms import Room
-
-    room = Room(record["code"], record["preset"], record["lang"], settings, hooks)
+def restore(room: Stored, record: dict[str, Any], clock: Callable[[], float]) -> None:
+    """Fill `room`, new from the record's code, preset and language, with the rest of a record from
+    `to_record` (phones count as dropped, since `clock()`, until they reconnect)."""
     lobby, game = room.lobby, room.game
     lobby.rules = engine.make_rules(record["preset"], record["options"])
     lobby.table = tablesettings.restored(record.get("table"))
     room.host_key = record["host_key"]
     room.default = bool(record["default"])
     lobby.seats = [Seat.from_record(s) for s in record["seats"]]
-    now = settings.clock()
+    now = clock()
     for seat in lobby.seats:
         seat.dropped_at = now if seat.kind == HUMAN else None
     game.state = snapshot.from_json(record["state"]) if record["state"] else None
@@ -60,4 +74,3 @@ def from_record(record: dict[str, Any], settings: RoomSettings, hooks: Hooks) ->
     lobby.dice = str(record.get("dice_mode", "hub"))
     game.real = RealDice.from_record(record.get("real"))
     room.refresh_frame()
-    return room

@@ -1,21 +1,26 @@
-"""What a Room is made with and what it hands out: its settings, its hooks, and its frames."""
+"""What a Room is made with and what it hands out: its settings, its hooks, and its frames.
+
+A leaf of the room's modules: it never imports `rooms` (the hooks are generic in the room they
+are handed, so `rooms`, `records`, `voiceport` and the hub depend on this module, not the reverse).
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from dudo_hub.engine import GameState
+from dudo_hub.server.config import Config
 from dudo_hub.server.outbox import Listener
 from dudo_hub.server.seats import HUMAN, Seat
 
 if TYPE_CHECKING:
     from dudo_hub.server.lobby import Lobby
-    from dudo_hub.server.rooms import Room
     from dudo_hub.server.session import GameSession
 
+R = TypeVar("R")  # the room the hooks are handed (server.rooms.Room)
 
 @dataclass(frozen=True)
 class Frame:
@@ -38,17 +43,17 @@ class RoomSettings:
     drop_grace: float = 30.0  # seconds before the host may give a dropped phone's seat to a bot
     seed: int | None = None  # dice seed for tests; None uses the system's cryptographic source
     clock: Callable[[], float] = time.monotonic
-    reveal_pause: float = 0.0  # seconds the TVs show a reveal; bots wait that long before moving after one
+    reveal_pause: float = Config.REVEAL_PAUSE  # seconds screens show a reveal; bots wait as long after one
 
 
 @dataclass
-class Hooks:
+class Hooks(Generic[R]):
     """The room's outside world: publishing, room-wide notices, storage, bot scheduling."""
 
     publish: Callable[[Frame], None] = lambda frame: None
     notice: Callable[[str, str, dict[str, Any]], None] = lambda code, event, data: None
-    save: Callable[[Room, list[dict[str, Any]], str], None] = lambda room, events, source: None
-    schedule_bot: Callable[[Room, int, float], None] | None = None  # None: bots move at once
+    save: Callable[[R, list[dict[str, Any]], str], None] = lambda room, events, source: None
+    schedule_bot: Callable[[R, int, float], None] | None = None  # None: bots move at once
     listeners: list[Listener] = field(default_factory=list)
 
 
@@ -73,7 +78,7 @@ def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
         "commitment": game.commitment.public() if game.commitment else None,
         "last_round": game.last_round,
         "real": game.real.public(state, lobby.humans()) if state is not None else
-        {"mode": lobby.dice, "waiting": [], "proposal": None},
+        {"mode": lobby.dice, "waiting": [], "proposal": None, "counted": None},
         "table": dict(lobby.table),
         "reveal_pause": settings.reveal_pause,
     }

@@ -2,7 +2,8 @@
 rules, language, table settings), `GameSession` (the engine state, chance, commitment, voice
 undo, the reveal), `BotDriver` (the bots' moves), `records` (storage) and `VoicePort` (the voice
 controller's `voice.table.Room` protocol, inherited: the voice link hands over the room itself).
-Every public method takes the room's lock. After each change the room hands the hub a `Frame`
+Every public method takes the room's lock, but a few reads of one attribute and `reply`
+(tests/structure/test_lock_order.py). After each change the room hands the hub a `Frame`
 (an immutable picture the hub builds each connection's message from, never calling back into the
 room), saves the record, and, once the lock is released, tells its listeners (server/outbox.py).
 """
@@ -19,7 +20,7 @@ from typing import Any
 
 from dudo_hub import engine
 from dudo_hub.engine import GameState, Rules
-from dudo_hub.server import payloads, records
+from dudo_hub.server import protocol, records
 from dudo_hub.server.botdriver import BotDriver
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.lobby import Lobby, default_level
@@ -36,15 +37,15 @@ __all__ = ["Frame", "Hooks", "Room", "RoomSettings", "default_level"]
 
 
 class Room(VoicePort):
-    """One table. Create with `Room(code, ...)`; restore with `records.from_record(...)`."""
+    """One table. Create with `Room(code, ...)`; restore with `Room.from_record(...)`."""
 
     def __init__(self, code: str, preset: str = "dudo", lang: str = "it",
-                 settings: RoomSettings | None = None, hooks: Hooks | None = None) -> None:
+                 settings: RoomSettings | None = None, hooks: Hooks[Room] | None = None, join_url: str = "") -> None:
         self.code = code
         self.host_key = secrets.token_urlsafe(12)
         self.settings = settings or RoomSettings()
-        self.hooks = hooks or Hooks()
-        self.join_url = ""
+        self.hooks: Hooks[Room] = hooks or Hooks()
+        self.join_url = join_url
         self.default = False
         self.voice: dict[str, Any] = {"listening": False, "speaking": False, "reason": "not_attached"}
         self.lock = threading.RLock()
@@ -169,11 +170,11 @@ class Room(VoicePort):
 
     # ----- playing ---------------------------------------------------------------------------
 
-    def move(self, player: str, data: dict[str, Any], version: int | None, source: str) -> None:
-        """Check (seat, game over, turn, version, rules) and apply a move dict; raise on refusal."""
+    def move(self, player: str, move: protocol.Move, version: int | None, source: str) -> None:
+        """Check (seat, game over, turn, version, rules) and apply a move; raise on refusal."""
         with self._locked():
             self.lobby.seat(player)
-            action = payloads.to_action(player, data)
+            action = protocol.to_action(player, move)
             events, engine_events = self.game.move(action, version, source)
             self._changed(events, source, engine_events)
 
@@ -187,11 +188,11 @@ class Room(VoicePort):
             events, engine_events = act[what](player, value)
             self._changed(events, "phone" if player != VOICE else "voice", engine_events)
 
-    def play_for(self, player: str, data: dict[str, Any], version: int | None) -> None:
+    def play_for(self, player: str, move: protocol.Move, version: int | None) -> None:
         """The host plays the move of a player whose phone is away (real dice counted at the reveal)."""
         with self._locked():
             self.lobby.check_host_stands_in(player, self.settings.clock(), self.settings.drop_grace)
-            self.move(player, data, version, "host")
+            self.move(player, move, version, "host")
 
     def confirm_for(self, player: str, count: int | None) -> None:
         """The host confirms the proposed count in the name of a player whose phone is away."""
@@ -309,6 +310,8 @@ class Room(VoicePort):
             return records.to_record(self)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], settings: RoomSettings, hooks: Hooks) -> Room:
+    def from_record(cls, record: dict[str, Any], settings: RoomSettings, hooks: Hooks[Room]) -> Room:
         """A room resumed from `to_record` (phones count as dropped until they reconnect)."""
-        return records.from_record(record, settings, hooks)
+        room = cls(record["code"], record["preset"], record["lang"], settings, hooks)
+        records.restore(room, record, settings.clock)
+        return room

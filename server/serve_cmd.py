@@ -1,22 +1,24 @@
 """`dudo serve` (run the hub) and `dudo verify` (check a round's dice against its commitment).
 
 The lead wires these into `server/cli.py` with `add_serve_command(sub)` and `add_verify_command(sub)`;
-`python -m server.serve_cmd serve ...` works on its own too.
+`python -m dudo_hub.server.serve_cmd serve ...` works on its own too.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import json
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from dudo_hub.engine import PRESETS
 from dudo_hub.server import asyncmode, commitment
+from dudo_hub.server.config import Config, ConfigError
 from dudo_hub.web_display.catalogue import LANGS
 
 Sub = Any  # argparse._SubParsersAction
@@ -24,20 +26,24 @@ Sub = Any  # argparse._SubParsersAction
 
 def add_serve_command(sub: Sub) -> None:
     """Add `serve` to an argparse subparsers object."""
-    cmd = sub.add_parser("serve", help="run the hub: TV table, phone seats, host lobby")
-    cmd.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    cmd.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    cmd.add_argument("--preset", choices=list(PRESETS), default="dudo", help="rules of new rooms")
-    cmd.add_argument("--lang", choices=LANGS, default="it", help="language of new rooms (default it)")
-    cmd.add_argument("--data", default="data", metavar="FOLDER", help="where rooms and games are kept (./data)")
-    cmd.add_argument("--advertise", metavar="IP", help="address to put in the join URL (default: the LAN IP)")
+    cmd = sub.add_parser("serve", help="run the hub: TV table, phone seats, host lobby",
+                         epilog="Every flag overrides its DUDO_* environment variable (docs/configuration.md).")
+    cmd.add_argument("--host", help="address to listen on (DUDO_HOST, default 0.0.0.0)")
+    cmd.add_argument("--port", type=int, help="port (DUDO_PORT, default 8000)")
+    cmd.add_argument("--preset", choices=list(PRESETS), help="rules of new rooms (DUDO_PRESET, default dudo)")
+    cmd.add_argument("--lang", choices=LANGS, help="language of new rooms (DUDO_LANG, default it)")
+    cmd.add_argument("--data", metavar="FOLDER", help="where rooms and games are kept (DUDO_DATA_DIR, default ./data)")
+    cmd.add_argument("--advertise", metavar="IP", help="address to put in the join URL (default: DUDO_PUBLIC_URL, "
+                                                       "else the LAN IP)")
     cmd.add_argument("--model", metavar="PATH", help="a Vosk model folder (default: $DUDO_VOSK_MODEL, else installed)")
     cmd.add_argument("--no-voice", action="store_true", help="no listening and no speaking")
     cmd.add_argument("--no-listen", action="store_true", help="speak the table's events, but do not listen")
-    cmd.add_argument("--confirm-seconds", type=float, default=3.0, metavar="S",
-                     help="a spoken Dudo / Calza commits after S seconds unless cancelled (default 3)")
-    cmd.add_argument("--rooms", type=int, default=1, metavar="N",
-                     help="keep at least N rooms (a hall: one table each); prints each room's addresses")
+    cmd.add_argument("--confirm-seconds", type=float, metavar="S",
+                     help="a spoken Dudo / Calza commits after S seconds unless cancelled (DUDO_CONFIRM_SECONDS, "
+                          "default 3)")
+    cmd.add_argument("--rooms", type=int, metavar="N",
+                     help="keep at least N rooms (a hall: one table each); prints each room's addresses "
+                          "(DUDO_ROOMS, default 1)")
     cmd.add_argument("--async", dest="async_mode", choices=asyncmode.MODES, default=None,
                      help="gevent (default: one thread, many connections) or threading (a thread per connection)")
     cmd.set_defaults(handler=serve)
@@ -55,26 +61,27 @@ def add_verify_command(sub: Sub) -> None:
 
 def serve(args: argparse.Namespace) -> int:
     """Run the hub until Ctrl-C or SIGTERM: then it stops at once, saved, with one line."""
-    from dudo_hub.server.app import Config, create_app, get_hub
-    from dudo_hub.server.netaddr import lan_ip
+    from dudo_hub.server.app import create_app, get_hub
     from dudo_hub.server.stopping import Stopper, close_hub
     from dudo_hub.server.wsgi import make_server
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     mode = args.async_mode or ("gevent" if asyncmode.patched() else "threading")
+    try:
+        config = serve_config(args, mode)
+    except ConfigError as err:
+        print(f"dudo serve: {err}", file=sys.stderr)
+        return 2
     stopper = Stopper(mode)
     stopper.install()  # from here on, a Ctrl-C is a clean stop, even before serving
-    ip = args.advertise or lan_ip()
-    base = f"http://{ip}:{args.port}"
-    config = Config.from_env(PRESET=args.preset, LANG=args.lang, DATA_DIR=Path(args.data), PUBLIC_URL=base,
-                             ASYNC_MODE=mode)
+    base = config.PUBLIC_URL
     app = create_app(config)
     hub = get_hub(app)
     try:
-        while len(hub.rooms) < args.rooms:
+        while len(hub.rooms) < config.ROOMS:
             hub.create_room()
         room = hub.room(hub.default_code)
-        server = make_server(app, args.host, args.port)  # listening before the addresses are printed
+        server = make_server(app, config.HOST, config.PORT)  # listening before the addresses are printed
         print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
         if len(hub.rooms) > 1:
             print(hall(base, hub), flush=True)
@@ -82,9 +89,9 @@ def serve(args: argparse.Namespace) -> int:
             from dudo_hub.server.voice_link import attach_voice
 
             hub.voices[room.code] = attach_voice(
-                room, room.lang, args.model, confirm_seconds=args.confirm_seconds, listen=not args.no_listen
+                room, room.lang, args.model, confirm_seconds=config.CONFIRM_SECONDS, listen=not args.no_listen
             )
-        logging.getLogger(__name__).info("serving %d room(s) on %s:%d (%s mode)", len(hub.rooms), args.host,
+        logging.getLogger(__name__).info("serving %d room(s) on %s:%d (%s mode)", len(hub.rooms), config.HOST,
                                          server.server_port, app.config["ASYNC_MODE"])
         asyncmode.settle_heap()  # rarer, shorter collections: each full one stops every room
         stopper.attach(server, app.extensions["socketio"].server.eio)
@@ -96,8 +103,30 @@ def serve(args: argparse.Namespace) -> int:
     finally:
         close_hub(hub)
         stopper.ignore_from_now()
-    print(f"Dudo Hub stopped; {len(hub.rooms)} room(s) saved in {args.data}.", flush=True)
+    print(f"Dudo Hub stopped; {len(hub.rooms)} room(s) saved in {config.DATA_DIR or 'memory only'}.", flush=True)
     return 0
+
+
+FLAGS = {"host": "HOST", "port": "PORT", "preset": "PRESET", "lang": "LANG", "rooms": "ROOMS",
+         "confirm_seconds": "CONFIRM_SECONDS"}
+"""`dudo serve` flags that set a Config field of the same meaning (`--data` and `--advertise` below)."""
+
+
+def serve_config(args: argparse.Namespace, mode: str, lan: Callable[[], str] | None = None) -> Config:
+    """The one Config of `dudo serve`: defaults, then DUDO_* variables, then the flags typed. The
+    join address is `--advertise`'s, else DUDO_PUBLIC_URL, else the LAN IP (`lan()`) on the port."""
+    overrides: dict[str, Any] = {field: getattr(args, flag) for flag, field in FLAGS.items()
+                                 if getattr(args, flag) is not None}
+    if args.data is not None:
+        overrides["DATA_DIR"] = Path(args.data)
+    config = Config.from_env(ASYNC_MODE=mode, **overrides)
+    if args.advertise or not config.PUBLIC_URL:
+        if lan is None:
+            from dudo_hub.server.netaddr import lan_ip
+
+            lan = lan_ip
+        config = dataclasses.replace(config, PUBLIC_URL=f"http://{args.advertise or lan()}:{config.PORT}")
+    return config
 
 
 def hall(base: str, hub: Any) -> str:
@@ -147,7 +176,7 @@ def verify(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Standalone entry point: `python -m server.serve_cmd serve|verify ...`."""
+    """Standalone entry point: `python -m dudo_hub.server.serve_cmd serve|verify ...`."""
     parser = argparse.ArgumentParser(prog="dudo")
     sub = parser.add_subparsers(dest="command", required=True)
     add_serve_command(sub)

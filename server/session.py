@@ -81,21 +81,20 @@ class GameSession:
         return self.state
 
     def refusal(self, action: PlayerAction) -> engine.DudoError | None:
-        """The engine's refusal of `action` now, or None."""
-        return engine.refusal(self.playing(), action)
+        """The engine's refusal of `action` now (the turn first, as `move` checks it), or None."""
+        state = self.playing()
+        return engine.turn_refusal(state, action.player) or engine.refusal(state, action)
 
     def move(self, action: PlayerAction, version: int | None, source: str) -> Played:
         """Check (turn, version, rules) and play `action`; raise HubError / DudoError on refusal.
 
-        The turn: a player who may not act at all now (not among `engine.actors`) is refused
-        `not_your_turn` (or `player_out`) before the version is looked at.
+        The turn: a player who may not act at all now is refused by `engine.turn_refusal`
+        (`not_your_turn`, `player_out`) before the version is looked at; the move by `engine.refusal`.
         """
         state = self.playing()
-        player = action.player
-        if player not in engine.actors(state):
-            out = player in state.players and state.counts[state.seat_of(player)] == 0
-            raise HubError("player_out" if out else "not_your_turn",
-                           f"{player} has no move now; waiting for {engine.to_act(state)}")
+        problem = engine.turn_refusal(state, action.player)
+        if problem is not None:
+            raise problem
         if version is not None and version != state.version:
             raise HubError("stale_version", f"move for version {version}, the table is at {state.version}")
         problem = engine.refusal(state, action)

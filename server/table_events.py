@@ -7,16 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dudo_hub.server import payloads
 from dudo_hub.server.errors import HubError
+from dudo_hub.server.protocol import client as p
+from dudo_hub.server.protocol.types import Message
 from dudo_hub.server.rooms import Room
 
 if TYPE_CHECKING:
     from dudo_hub.server.hub import Hub, Viewer
     from dudo_hub.server.voice_link import HubVoice
 
-Reply = dict[str, Any]
-VOICE_MODES = ("always", "after_button")
 
 
 def seated(viewer: Viewer) -> str:
@@ -32,22 +31,20 @@ def host_only(viewer: Viewer) -> None:
         raise HubError("not_host", "only the host connection may do this")
 
 
-def voice_cancel(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def voice_cancel(the_hub: Hub, viewer: Viewer, room: Room, data: p.Versioned) -> p.VersionReply:
     """phone: drop the Dudo / Calza the voice is about to commit for this seat, or take back its heard bid."""
-    version = payloads.integer(data, "version")
-    assert version is not None
     player = seated(viewer)
     voice = the_hub.voices.get(room.code)
     if voice is not None:
         reply = dict(voice.cancel(player))
         if not reply.get("ok"):
             raise HubError(str(reply.get("code") or "nothing_to_cancel"), str(reply.get("message", "")))
-        return {"version": room.version()}
-    room.cancel_voice(player, version)
-    return {"version": room.version()}
+        return p.VersionReply(version=room.version())
+    room.cancel_voice(player, data.version)
+    return p.VersionReply(version=room.version())
 
 
-def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> p.VersionReply:
     """phone: commit now the Dudo / Calza the voice heard for this seat (no waiting for the window)."""
     player = seated(viewer)
     voice = the_hub.voices.get(room.code)
@@ -56,48 +53,39 @@ def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]
     reply = dict(voice.confirm(player))
     if not reply.get("ok"):
         raise HubError(str(reply.get("code") or "nothing_to_confirm"), str(reply.get("message", "")))
-    return {"version": room.version()}
+    return p.VersionReply(version=room.version())
 
 
-def voice_answer(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def voice_answer(the_hub: Hub, viewer: Viewer, room: Room, data: p.VoiceAnswer) -> p.VersionReply:
     """phone: Yes / No to the hub's "did you mean?" about a move it heard for this seat."""
-    ask_id = payloads.integer(data, "ask_id")
-    yes = payloads.boolean(data, "yes")
-    assert ask_id is not None
     player = seated(viewer)
     voice = the_hub.voices.get(room.code)
     if voice is None:
         raise HubError("nothing_to_answer", "voice is not on in this room")
-    reply = dict(voice.answer(player, ask_id, yes))
+    reply = dict(voice.answer(player, data.ask_id, data.yes))
     if not reply.get("ok"):
         raise HubError(str(reply.get("code") or "nothing_to_answer"), str(reply.get("message", "")))
-    return {"version": room.version()}
+    return p.VersionReply(version=room.version())
 
 
-def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> None:
     """phone: the 🎤 button: the next call the hub hears is this seat's."""
     player = seated(viewer)
     voice = _voice(the_hub, room)
     reply = dict(voice.listen(player))
     if not reply.get("ok"):
         raise HubError(str(reply.get("code") or "unknown_seat"), str(reply.get("message", "")))
-    return {}
 
 
-def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: p.HostVoice) -> None:
     """host: voice mode ("always" / "after_button"), the table check, and closing its report."""
-    mode = payloads.text(data, "mode", 20, required=False)
-    check = payloads.boolean(data, "check") if "check" in data else False
-    dismiss = payloads.boolean(data, "dismiss") if "dismiss" in data else False
     host_only(viewer)
-    if mode is not None and mode not in VOICE_MODES:
-        raise HubError("bad_payload", f"mode must be one of {', '.join(VOICE_MODES)}")
     voice = _voice(the_hub, room)
-    if mode is not None:
-        voice.set_mode(mode)
-    if dismiss:
+    if data.mode is not None:
+        voice.set_mode(data.mode)
+    if data.dismiss is True:
         voice.dismiss_report()
-    if check and not voice.start_check(room.players()):
+    if data.check is True and not voice.start_check(room.players()):
         raise HubError("voice_off", "nothing is listening: no model or no microphone")
 
 
@@ -108,23 +96,23 @@ def _voice(the_hub: Hub, room: Room) -> HubVoice:
     return voice
 
 
-def dice_enter(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def dice_enter(the_hub: Hub, viewer: Viewer, room: Room, data: p.DiceEnter) -> None:
     """phone, real dice (referee): the faces in my cup, until the round's first bid."""
-    room.table_says(seated(viewer), "dice", payloads.faces(data, "dice"))
+    room.table_says(seated(viewer), "dice", list(data.dice))
 
 
-def count_propose(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> None:
+def count_propose(the_hub: Hub, viewer: Viewer, room: Room, data: p.Count) -> None:
     """phone, real dice (scoreboard): how many dice match the call waiting."""
-    room.table_says(seated(viewer), "propose", payloads.integer(data, "count"))
+    room.table_says(seated(viewer), "propose", data.count)
 
 
-def count_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: dict[str, Any]) -> Reply:
+def count_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: p.Count) -> p.VersionReply:
     """phone, real dice (scoreboard): a second player agrees with the proposed count."""
-    room.table_says(seated(viewer), "confirm", payloads.integer(data, "count"))
-    return {"version": room.version()}
+    room.table_says(seated(viewer), "confirm", data.count)
+    return p.VersionReply(version=room.version())
 
 
-TABLE_HANDLERS: dict[str, Callable[[Hub, Viewer, Room, dict[str, Any]], Reply | None]] = {
+TABLE_HANDLERS: dict[str, Callable[[Hub, Viewer, Room, Any], Message | None]] = {
     "voice:cancel": voice_cancel,
     "voice:confirm": voice_confirm,
     "voice:answer": voice_answer,

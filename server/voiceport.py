@@ -13,14 +13,14 @@ from typing import Any
 
 from dudo_hub import engine
 from dudo_hub.engine import DudoError, Phase
-from dudo_hub.server import payloads
+from dudo_hub.server import protocol
 from dudo_hub.server.errors import HubError
 from dudo_hub.server.lobby import Lobby
 from dudo_hub.server.outbox import Listener
+from dudo_hub.server.protocol import client
 from dudo_hub.server.realdice import VOICE
 from dudo_hub.server.roomparts import Hooks, voice_notice
 from dudo_hub.server.session import GameSession
-from dudo_hub.web_display.catalogue import message
 
 
 class VoicePort:
@@ -30,9 +30,9 @@ class VoicePort:
     lock: threading.RLock
     lobby: Lobby
     game: GameSession
-    hooks: Hooks
+    hooks: Hooks[Any]
     voice: dict[str, Any]
-    move: Callable[[str, dict[str, Any], int | None, str], None]
+    move: Callable[[str, protocol.Move, int | None, str], None]
     cancel_voice: Callable[[str, int], None]
     table_says: Callable[[str, str, Any], None]
 
@@ -42,12 +42,8 @@ class VoicePort:
         return self.lobby.lang
 
     def reply(self, code: str, detail: str = "", **extra: Any) -> dict[str, Any]:
-        """`{ok, code, message, ...}` with the message in the room's language."""
-        out: dict[str, Any] = {"ok": code == "ok", "code": code, "message": message(code, self.lang)}
-        if detail:
-            out["detail"] = detail
-        out.update(extra)
-        return out
+        """`{ok, code, message, ...}` (the acks' one form) with the message in the room's language."""
+        return protocol.ack(code, self.lang, detail, extra)
 
     def version(self) -> int:
         """The state version a move must name (0 in the lobby)."""
@@ -73,16 +69,25 @@ class VoicePort:
 
     def refusal_for(self, player: str, action: Any) -> str | None:
         """The engine's code refusing a move dict for `player` now, or None when it is legal."""
-        with self.lock:
-            try:
-                problem = self.game.refusal(payloads.to_action(player, payloads.as_dict(action)))
-            except (HubError, DudoError) as err:
-                return err.code
-            return problem.code if problem is not None else None
+        try:
+            return self._refusal(protocol.to_action(player, _read_move(action)))
+        except (HubError, DudoError) as err:
+            return err.code
 
     def explain_bid(self, player: str, quantity: int, face: int) -> str | None:
         """The engine's code refusing the bid `quantity` x `face` for `player` now, or None."""
-        return self.refusal_for(player, {"action": "bid", "quantity": quantity, "face": face})
+        try:
+            return self._refusal(engine.MakeBid(player, engine.Bid(quantity, face)))
+        except DudoError as err:
+            return err.code
+
+    def _refusal(self, action: engine.PlayerAction) -> str | None:
+        with self.lock:
+            try:
+                problem = self.game.refusal(action)
+            except (HubError, DudoError) as err:
+                return err.code
+            return problem.code if problem is not None else None
 
     def bidder(self) -> str | None:
         """Who made the standing bid, if any."""
@@ -116,9 +121,8 @@ class VoicePort:
     def submit(self, player: str, action: Any, source: str = "voice") -> dict[str, Any]:
         """Play a move dict for `player` (`version` optional here); always a reply dict, never raises."""
         try:
-            data = payloads.as_dict(action)
-            payloads.move_kind(data)
-            self.move(player, data, payloads.integer(data, "version", required=False), source)
+            move = _read_move(action)
+            self.move(player, move, move.version, source)
         except HubError as err:
             return self.reply(err.code, err.detail)
         except DudoError as err:
@@ -147,3 +151,11 @@ class VoicePort:
             self.voice = clean
             if notice is not None:
                 self.hooks.notice(self.code, *notice)
+
+
+ROOM_MOVE = client.union_of(client.ROOM_MOVES)
+
+
+def _read_move(action: Any) -> Any:
+    """A move dict read into its type (`version` optional, checked when given); bad_payload when it is not one."""
+    return protocol.read(ROOM_MOVE, action, "move")

@@ -1,6 +1,6 @@
 """Spoken calls: language packs, the parser, the decision policy and Vosk grammars.
 
->>> from voice import parse
+>>> from dudo_hub.voice import parse
 >>> parse("sette cinque", "it").to_dict()
 {'intent': 'bid', 'quantity': 7, 'face': 5}
 """

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dudo_hub.engine import Bid, CallCalza, CallDudo, MakeBid, PlayerAction
+
 INTENTS = ("bid", "dudo", "calza", "cancel")
 
 
@@ -38,6 +40,17 @@ class Intent:
         if self.quantity is None or self.face is None:
             return None
         return (self.quantity, self.face)
+
+    def action(self, player: str) -> PlayerAction:
+        """The engine action this move is for `player` (a ValueError for no move or a cancel)."""
+        if self.intent == "dudo":
+            return CallDudo(player)
+        if self.intent == "calza":
+            return CallCalza(player)
+        bid = self.as_bid()
+        if bid is None:
+            raise ValueError(f"not a move the engine plays: {self!r}")
+        return MakeBid(player, Bid(*bid))
 
     def to_dict(self) -> dict[str, object]:
         """The JSON shape of `dudo parse`: {"intent": "bid", "quantity": 7, "face": 5}."""

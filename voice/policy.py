@@ -17,8 +17,9 @@ explained as part of a call.
    the recogniser's "[unk]") means no move. When the other words do make a call, the
    decision is *rejected* ("unclear", or "unknown_word" for an "[unk]" inside the call)
    so the TV can say what was heard and that nothing was played; or, when one clear move is
-   said before or after the unexplained words (`clear_part`), and none of them is one of the
-   pack's `stories` ("would", "sarebbe"), the hub asks about it.
+   said before or after the unexplained words (`clear_part`), and none of the pack's `stories`
+   is said (an unexplained word: "would", "sarebbe", "ayer"; a phrase anywhere: "scommetto
+   che", "o no", "al posto tuo"), the hub asks about it.
 4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
    links inside a bid, the last call after a correction marker ("sette no otto
    cinque"), a repeated call counted once. Around a call, the standing bid (or its
@@ -253,7 +254,7 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     them (`clear_part`); a name beside the unexplained words is addressed ("sara sei
     coraggiosa, io dico cinque sei"), and so is one after a bid ("sei cinque, e Giulia beve")."""
     reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
-    found = clear_part(lang, lexemes, _standing(position))
+    found = clear_part(lang, lexemes, _standing(position), quoted)
     if found is None:
         if move.intent is None:
             return Decision(text)
@@ -270,26 +271,104 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
 
 
 def clear_part(
-    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None
+    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None, quoted: bool = False
 ) -> tuple[Intent, list[Lexeme]] | None:
     """The one clear move said after the last unexplained word or before the first, and its
-    words: a call with one word before or after it ("menteuse, dudo", "dudo, cretino"), a
-    bid with a comment after it ("cinque sei perché ne ho due") or led in after one ("venti
-    dadi in gioco, allora sette sei"). Never when a story word is unexplained
-    ("cinque sei sarebbe una follia", "se fossi in te direi calza")."""
+    words: a bid with a comment after it ("cinque sei perché ne ho due") or led in after one
+    ("venti dadi in gioco, allora sette sei"), or ending a comment that holds no number
+    ("luca guarda e impara, sei sei"); a call ending or opening a comment that holds no
+    number ("sara secondo me menti, dudo", "dudo, scoprite i dadi"); a cancel opening one
+    ("annulla, che mi sono sbagliato"). The standing bid may be quoted in the comment
+    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away). Never when
+    one of the pack's stories is said ("cinque sei sarebbe una follia", "se fossi in te direi
+    calza", "scommetto che ..."), but for an earlier bid told before the player's own."""
     unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
-    if not unexplained or any(lexemes[i].text in _stories(lang) for i in unexplained):
+    if not unexplained:
         return None
+    story = told_story(lang, lexemes)
     after = lexemes[unexplained[-1] + 1 :]
-    for part, led in ((after, True), (_led_in(after), True), (lexemes[: unexplained[0]], False)):
+    before = lexemes[: unexplained[0]]
+    for part, at_end in ((after, True), (_led_in(after), True), (before, False)):
+        if story and not (part is not after and at_end and _told_before(lang, lexemes, part)):
+            continue
         meanings = [lx.meaning for lx in part if lx.meaning is not None]
         move = read(meanings)
         if move.intent is None:
             move = read(standing_as_tail(meanings, standing))
-        one_word = move.intent == "bid" or len(unexplained) == 1  # a call: one word beside it ("guagliò, dudo")
-        if move.intent is not None and one_word and _stands_alone(move, part, led):
+        comment = lexemes[: len(lexemes) - len(part)] if at_end else lexemes[len(part) :]
+        if move.intent is None or not _stands_alone(move, part, at_end):
+            continue
+        if move.intent == "bid" and (not at_end or _led(part) or not quoted and _free(comment, standing)):
+            return move, part
+        one_word = len(unexplained) == 1 and move.intent != "cancel"  # "guagliò, dudo", "dudo, cretino"
+        if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
+                _backed(move, lexemes, standing) or quoted and move.intent != "cancel"))):
+            return move, part
+        if move.intent == "dudo" and _dudo_beside(lang, part, comment, at_end, standing):
             return move, part
     return None
+
+
+def _dudo_beside(lang: str, part: list[Lexeme], comment: list[Lexeme], at_end: bool,
+                 standing: tuple[int, int] | None) -> bool:
+    """The word "dudo" itself said alone last after a comment that holds no count ("rita, stai
+    inventando, dudo"), or first before words the pack does not know ("dudo, scoprite i dadi");
+    not Spanish "dudo que ..." (I doubt that)."""
+    if len(part) != 1 or part[0].text != "dudo":
+        return False
+    if at_end:
+        return not _counts(comment, standing)
+    return lang != "es" and comment[0].meaning is None and not comment[0].unk
+
+
+def _led(part: list[Lexeme]) -> bool:
+    """The bid is led in by a word of the pack ("allora", "dico", "ma")."""
+    return part[0].meaning is not None and part[0].meaning.kind not in CORE
+
+
+def _free(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """A comment before a bid that holds no count but the standing bid's, and names a player
+    only first, to speak to them ("luca guarda e impara"; not "gioco io per giulia ...")."""
+    return not _counts(comment, standing) and all(lx.meaning is not _NAME for lx in comment[1:])
+
+
+def _backed(move: Intent, line: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """A call beside a longer comment is asked about when the line says why, with no other
+    count: one of the call's tails ("sei una bugiarda, dudo"), the standing bid ("quattro cinque
+    mon œil, dudo"); a cancel, a second cancel or its tail ("annulla, che mi sono sbagliato")."""
+    if _counts(line, standing):
+        return False
+    meanings = [lx.meaning for lx in line if lx.meaning is not None]
+    said = [m for m in meanings if m.call == move.intent and m.kind in ("tail", "call")]
+    if move.intent == "cancel":
+        return len(said) > 1
+    return any(m.kind == "tail" for m in said) or standing is not None and any(
+        _bid_end(meanings, i, *standing) is not None for i in range(len(meanings)))
+
+
+def _told_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
+    """The story is an earlier bid told before the player's own, which is led in by two words
+    or more ("luca prima aveva detto tre quattro, quindi io dico cinque quattro"): no story
+    after that earlier bid."""
+    start = len(lexemes) - len(part)
+    lead = next((i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE), 0)
+    core = [i for i, lx in enumerate(lexemes[:start]) if lx.meaning is not None and lx.meaning.kind in CORE]
+    return lead >= 2 and bool(core) and not told_story(lang, lexemes[core[-1] + 1 :])
+
+
+def _counts(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """The comment holds a number or a face other than the standing bid's ("io ne ho due")."""
+    quantity, face = standing if standing is not None else (None, None)
+    for lx in comment:
+        meaning = lx.meaning
+        if meaning is None or meaning.kind not in ("number", "face"):
+            continue
+        if meaning.kind == "number" and meaning.number in (quantity, face):
+            continue
+        if meaning.kind == "face" and meaning.face == face:
+            continue
+        return True
+    return False
 
 
 def _led_in(part: list[Lexeme]) -> list[Lexeme]:
@@ -304,21 +383,54 @@ def _led_in(part: list[Lexeme]) -> list[Lexeme]:
     return part[start:] if 0 < start < len(part) and kinds[start - 1] else []
 
 
-def _stands_alone(move: Intent, part: list[Lexeme], after: bool) -> bool:
-    """A bid after a comment is led in ("allora", "dico") and ends the line; a call stands
-    alone; a cancel never ("annulla la partita" is a story)."""
+def _stands_alone(move: Intent, part: list[Lexeme], at_end: bool) -> bool:
+    """A bid said once, ending the line after a comment; a call ending the line; a cancel
+    opening it."""
     core = [i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE]
     if not core:
         return False
-    if move.intent == "bid":  # one bid said once
-        return len(core) == 2 and (not after or (core[0] > 0 and core[-1] == len(part) - 1))
-    return move.intent != "cancel"
+    if move.intent == "bid":
+        return len(core) == 2 and (not at_end or core[-1] == len(part) - 1)
+    if move.intent == "cancel":
+        return not at_end and _opens(part, core[0])
+    return _ends(part, core[-1]) if at_end else True
+
+
+def _opens(part: list[Lexeme], i: int) -> bool:
+    """Only fillers and correction markers come before word `i`."""
+    return all(lx.meaning is not None and lx.meaning.kind in ("filler", "marker") for lx in part[:i])
+
+
+def _ends(part: list[Lexeme], i: int) -> bool:
+    """Only fillers and the call's tails come after word `i`."""
+    return all(lx.meaning is not None and lx.meaning.kind in ("filler", "tail", "call") for lx in part[i + 1 :])
+
+
+def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
+    """One of the pack's stories is said: a word left unexplained ("sarebbe", "ayer"), or a
+    phrase anywhere ("scommetto che", "o no", "si chiama"), that makes the move told, reported,
+    asked or hypothetical rather than made."""
+    said = [(w, _explained(lx)) for lx in lexemes for w in lx.text.split()]
+    words = [w for w, _ in said]
+    starting = _stories(lang)
+    for i, (word, explained) in enumerate(said):
+        for story in starting.get(word, ()):
+            if len(story) == 1:
+                if not explained:
+                    return True
+            elif tuple(words[i : i + len(story)]) == story:
+                return True
+    return False
 
 
 @cache
-def _stories(lang: str) -> frozenset[str]:
-    """The pack's story words, as the lexer writes them."""
-    return frozenset(" ".join(tokens(w)) for w in lexicon_for(lang).pack.stories)
+def _stories(lang: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The pack's stories, as the words the lexer writes, by their first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for story in lexicon_for(lang).pack.stories:
+        words = tuple(tokens(story))
+        out.setdefault(words[0], []).append(words)
+    return {first: tuple(stories) for first, stories in out.items()}
 
 
 def _addressed(lexemes: list[Lexeme], name: str) -> bool:

@@ -1,7 +1,7 @@
 """Positions for the decision policy, answered by the engine itself.
 
-`EnginePosition(state)` refuses a move with the engine's own code (`apply` raising
-`IllegalAction`), so voice never guesses why a move is not allowed.
+`EnginePosition(state)` refuses a move with the engine's own code (`engine.refusal`:
+its `IllegalAction`), so voice never guesses why a move is not allowed.
 
 `table_position(...)` builds the position `dudo parse` is asked about: the players in
 seat order, the player to act first, the standing bid made by the last player, the
@@ -19,8 +19,6 @@ from collections.abc import Sequence
 
 from dudo_hub.engine import (
     Bid,
-    CallCalza,
-    CallDudo,
     DudoError,
     GameState,
     MakeBid,
@@ -32,6 +30,7 @@ from dudo_hub.engine import (
     legal_summary,
     make_rules,
     new_game,
+    refusal,
     settle_chance,
     to_act,
 )
@@ -75,13 +74,13 @@ class EnginePosition:
     def refusal(self, player: str, move: Intent) -> str | None:
         """The engine's code refusing `move` by `player` now, or None when it is legal."""
         try:
-            action = _action(player, move)
+            action = move.action(player)
             if action in self._legal_actions(player):
                 return None
-            apply(self.state, action)
+            problem = refusal(self.state, action)
         except DudoError as err:
             return err.code
-        return None
+        return problem.code if problem is not None else None
 
     def _legal_actions(self, player: str) -> frozenset[PlayerAction]:
         """`legal_actions` of `player`, once (the position never changes)."""
@@ -106,17 +105,6 @@ class EnginePosition:
         if any(legal_summary(self.state, p)["calza"] for p in self.state.players):
             out.append("calza")
         return out
-
-
-def _action(player: str, move: Intent) -> PlayerAction:
-    if move.intent == "dudo":
-        return CallDudo(player)
-    if move.intent == "calza":
-        return CallCalza(player)
-    bid = move.as_bid()
-    if bid is None:
-        raise ValueError(f"not a move the engine plays: {move!r}")
-    return MakeBid(player, Bid(*bid))
 
 
 def spread(dice: int, seats: int, most: int) -> list[int]:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dudo_hub.engine.actions import CallCalza, CallDudo, ChooseDirection, MakeBid, PlayerAction
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.counting import count_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ class Seat:
 
     def matches(self, face: int) -> int:
         """My dice that count for `face` this round."""
-        return sum(1 for d in self.dice if d == face or (self.wild and face != PACOS and d == PACOS))
+        return count_for(self.dice, face, self.wild)
 
 
 @dataclass(frozen=True, slots=True)

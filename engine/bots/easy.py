@@ -13,6 +13,7 @@ from typing import Any
 from dudo_hub.engine.actions import MakeBid, PlayerAction
 from dudo_hub.engine.bids import PACOS
 from dudo_hub.engine.bots.base import BaseBot, Options, Seat, fallback
+from dudo_hub.engine.counting import match_chance
 
 LATE = 2.0  # challenge only once a bid exceeds the expected count by this much
 CALZA_CHANCE = 0.1  # how often it tries a calza when the bid equals its expectation
@@ -20,7 +21,7 @@ CALZA_CHANCE = 0.1  # how often it tries a calza when the bid equals its expecta
 
 def expected(seat: Seat, face: int) -> float:
     """My matches plus the unseen dice's average share."""
-    share = 1 / 3 if seat.wild and face != PACOS else 1 / 6
+    share = match_chance(face, seat.wild)
     return seat.matches(face) + seat.unseen * share
 
 

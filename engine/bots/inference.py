@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import exp
 
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.bots.base import Seat
+from dudo_hub.engine.counting import counting_faces
 
 FACES = (1, 2, 3, 4, 5, 6)
 Dist = tuple[float, ...]  # index 0..5 for faces 1..6
@@ -31,7 +32,7 @@ class Evidence:
 
 def matching_faces(face: int, wild: bool) -> tuple[int, ...]:
     """The die faces that count for a bid on `face`."""
-    return (face, PACOS) if wild and face != PACOS else (face,)
+    return counting_faces(face, wild)
 
 
 def _tilt(dist: Dist, faces: tuple[int, ...], beta: float) -> Dist:

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import exp
 
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.bots.base import Seat
 from dudo_hub.engine.bots.inference import Dist, _binomial, convolve, matching_faces, tail_of
 from dudo_hub.engine.bots.reading import Reading, binomial_tail
+from dudo_hub.engine.counting import match_chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class Lookahead:
     def _face(self, face: int) -> tuple[list[float], list[float], Sequence[float]]:
         if face not in self._faces:
             nxt_pmf, rest = self._counts(face)
-            p = 1 / 3 if self.seat.wild and face != PACOS else 1 / 6
+            p = match_chance(face, self.seat.wild)
             their_view = binomial_tail(self.seat.in_play - self.seat.counts.get(self.nxt, 0), p)
             self._faces[face] = (nxt_pmf, tail_of(rest), their_view)
         return self._faces[face]

@@ -18,9 +18,10 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, exp, factorial
 
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.bots.base import Seat
 from dudo_hub.engine.bots.inference import Table, convolve, tail_of
+from dudo_hub.engine.counting import counting_faces, match_chance
 from dudo_hub.engine.ordering import raise_spans  # the engine's raise ordering, by standing bid
 
 Pmf = list[float]
@@ -57,8 +58,8 @@ def cups(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[float, ...]]:
 @lru_cache(maxsize=64)
 def cup_matches(n: int, face: int, wild: bool) -> tuple[int, ...]:
     """For every cup of `n` dice, how many of its dice count for `face`."""
-    extra = wild and face != PACOS
-    return tuple(c[face - 1] + (c[0] if extra else 0) for c in cups(n)[0])
+    faces = counting_faces(face, wild)
+    return tuple(sum(c[f - 1] for f in faces) for c in cups(n)[0])
 
 
 @lru_cache(maxsize=64)
@@ -100,7 +101,7 @@ def credited(named: dict[str, set[int]], face: int, viewer: str, counts: dict[st
 
 
 def _p(face: int, wild: bool) -> float:
-    return 1 / 3 if wild and face != PACOS else 1 / 6
+    return match_chance(face, wild)
 
 
 @lru_cache(maxsize=1024)  # a round needs one entry per bid and opponent; each holds up to 252 floats

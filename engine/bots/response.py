@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.bots.base import Seat
 from dudo_hub.engine.bots.reading import Model, Reading, _logistic, looks_true
+from dudo_hub.engine.counting import match_chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class Response:
 
     def challenge(self, bid: Bid, m: int) -> float:
         """The chance the next player, holding `m` matching dice, challenges `bid`."""
-        p = 1 / 3 if self.seat.wild and bid.face != PACOS else 1 / 6
+        p = match_chance(bid.face, self.seat.wild)
         unseen = self.seat.in_play - self.seat.counts[self.nxt]
         me = self.seat.me
         earlier = self.reading.credit(self.nxt, bid.face)

@@ -1,8 +1,8 @@
 """Bots against bots: play whole games, rotate the seats, count the wins. No I/O.
 
-Only the player on turn (`to_act`) must act; before each such move, every other live
-player whose legal list offers an out-of-turn calza or raise is asked, in seat order
-after the player on turn, whether it `wants_out_of_turn`; the first taker acts.
+Only the player on turn (`to_act`) must act; before each such move, every other player
+who may act out of turn is asked, in the engine's order (`actors`: the order of play after
+the player on turn, as the hub asks its bots), whether it `wants_out_of_turn`; the first taker acts.
 Seats are named by level, or by any name that `makers` builds a bot for (outside bots).
 A tournament is one evening: players keep their names (`seat<k>`, k their place in the
 seat list) while their places rotate, and a bot with a `remember(memory)` method gets
@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any
 
-from dudo_hub.engine.actions import CallCalza, MakeBid, PlayerAction
+from dudo_hub.engine.actions import PlayerAction
 from dudo_hub.engine.bots import Bot, make_bot
 from dudo_hub.engine.bots.outside import BotFault
 from dudo_hub.engine.chance import settle_chance
-from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
+from dudo_hub.engine.game import actors, apply, legal_actions, new_game, to_act
 from dudo_hub.engine.rules import Rules, make_rules
 from dudo_hub.engine.state import GameState, Phase
 from dudo_hub.engine.views import view_for
@@ -96,10 +96,6 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _off_turn_allowed(rules: Rules) -> bool:
-    return rules.out_of_turn_raises or rules.calza in ("anyone", "anyone_but_bidder_and_current")
-
-
 class Players:
     """The bots of one game by player name; a faulting bot is swapped for the stand-in."""
 
@@ -135,25 +131,19 @@ class Players:
         self.levels[name] = STAND_IN
 
 
-def _off_turn_move(state: GameState, players: Players, actor: str) -> tuple[str, PlayerAction] | None:
-    """The first out-of-turn move some bot wants, asking in seat order after `actor`."""
-    start = state.players.index(actor)
-    n = len(state.players)
-    for k in range(1, n):
-        name = state.players[(start + k) % n]
-        legal = legal_actions(state, name)
-        if any(isinstance(a, CallCalza | MakeBid) for a in legal):
-            action = players.ask(name, True, state, legal)
-            if action is not None:
-                return name, action
+def _off_turn_move(state: GameState, players: Players) -> tuple[str, PlayerAction] | None:
+    """The first out-of-turn move some bot wants, asking in the engine's order (`actors`)."""
+    for name in actors(state)[1:]:
+        action = players.ask(name, True, state, legal_actions(state, name))
+        if action is not None:
+            return name, action
     return None
 
 
 def _next_move(state: GameState, players: Players, actor: str) -> tuple[str, PlayerAction]:
-    if _off_turn_allowed(state.rules) and state.phase is Phase.BIDDING:
-        off = _off_turn_move(state, players, actor)
-        if off is not None:
-            return off
+    off = _off_turn_move(state, players)
+    if off is not None:
+        return off
     action = players.ask(actor, False, state, legal_actions(state, actor))
     assert action is not None
     return actor, action
@@ -195,8 +185,8 @@ def play_game(
         name, action = _next_move(state, players, actor)
         if check is not None:
             check(state, name, action)
-        state, _ = apply(state, action)
-        if state.reveal is not None and state.phase is not Phase.BIDDING:
+        state, events = apply(state, action)
+        if any(e.kind == "reveal" for e in events):
             players.show_reveal(state)
         state, _ = settle_chance(state, chance)
         moves += 1

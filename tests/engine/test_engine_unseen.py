@@ -46,7 +46,7 @@ def test_a_dudo_waits_for_the_count_then_settles():
     assert state.phase is Phase.COUNT and to_act(state) is None
     assert all(legal_actions(state, p) == [] for p in state.players)
     counting = view_for(state, None)["counting"]
-    assert counting == {"call": "dudo", "caller": "Cy", "bidder": "Bob", "bid": [4, 5], "wild": True}
+    assert counting == {"call": "dudo", "caller": "Cy", "bidder": "Bob", "bid": [4, 5], "wild": True, "faces": [5, 1]}
     state, events = apply(state, CountDice(5))
     kinds = [e.kind for e in events]
     assert kinds[:2] == ["reveal", "die_lost"] and "round_over" in kinds

@@ -9,6 +9,7 @@ from babel import Locale
 
 from dudo_hub.engine.errors import CODES
 from dudo_hub.engine.rules import SOURCES
+from dudo_hub.engine.story import STORY_KEYS
 from dudo_hub.server.errors import HUB_CODES
 from dudo_hub.voice.packs import languages as pack_languages
 from dudo_hub.voice.packs import load_pack
@@ -151,3 +152,11 @@ def test_text_fills_fields_and_falls_back():
     assert text("no.such.key", "it") == "no.such.key"
     assert catalogue("xx") == catalogue(FALLBACK)
     assert NAME_KEY in catalogue("pt")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_line_of_a_reveal_story_is_in_every_catalogue(lang):
+    sentences = catalogue(lang)
+    for key in STORY_KEYS:
+        assert key in sentences, (lang, key)
+        assert fields(sentences[key]) <= {"name", "n"}, (lang, key)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hubkit import Client, host_of, pick_move, play_out, seat
 
-from dudo_hub.server import gameexport, gamelog
+from dudo_hub.server import gameexport, gamelog, protocol
 from dudo_hub.server.app import TestConfig, create_app, get_hub
 from dudo_hub.server.cli import main
 from dudo_hub.server.history import History
@@ -328,7 +328,7 @@ def test_a_bid_heard_and_taken_back_replays(tmp_path):
             player = room.to_act()
             move = pick_move(phones[player].state["legal"], rng)
             if move["action"] == "bid" and taken_back < 3:
-                room.move(player, move, room.version(), "voice")
+                room.move(player, protocol.read_move(move), room.version(), "voice")
                 room.cancel_voice(player, room.version())
                 taken_back += 1
             assert phones[player].move(**move)["ok"]

@@ -26,7 +26,8 @@ def referee_table(app, hub, bots: int = 1):
 def test_the_round_waits_for_every_cup_and_names_who_is_missing(app, hub):
     room, host, phones, tv = referee_table(app, hub)
     assert room.state.phase.value == "roll"
-    assert tv.state["room"]["real"] == {"mode": "referee", "waiting": ["Ann", "Bob"], "proposal": None}
+    assert tv.state["room"]["real"] == {"mode": "referee", "waiting": ["Ann", "Bob"], "proposal": None,
+                                       "counted": None}
     reply = phones["Ann"].ask("dice:enter", {"dice": [1, 2, 3]})
     assert reply["code"] == "dice_count" and "5" in reply["detail"]
     assert phones["Ann"].ask("dice:enter", {"dice": [1, 2, 3, 4, 9]})["code"] == "bad_payload"

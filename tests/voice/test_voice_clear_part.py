@@ -49,3 +49,57 @@ def test_a_name_says_whose_call_beside_one_word() -> None:
 def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     assert parse(text, lang).intent == "cancel"
     assert parse(text.rsplit(" ", 1)[0] if lang != "it" else "sei cinque", lang).intent == "bid"
+
+
+@pytest.mark.parametrize(("text", "lang", "move"), [
+    ("che serata ragazzi cinque quattro", "it", ("bid", 5, 4)),  # a bid ending a comment with no count
+    ("qué nervios seis cuatros", "es", ("bid", 6, 4)),
+    ("tough crowd six twos", "en", ("bid", 6, 2)),
+    ("quattro cinque non li avete dudo", "it", ("dudo", None, None)),  # the standing bid quoted, then the call
+    ("four fives come off it dudo", "en", ("dudo", None, None)),
+    ("annulla che ho detto male", "it", ("cancel", None, None)),  # a cancel and its reason
+    ("anula que me he liado", "es", ("cancel", None, None)),
+    ("dudo mostrate tutto", "it", ("dudo", None, None)),  # "dudo" itself first, then a comment
+    ("dudo flip them over", "en", ("dudo", None, None)),
+    ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # "dudo" itself last, after a comment
+    ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
+])
+def test_a_move_beside_a_comment_is_asked_about(text: str, lang: str, move: tuple[object, ...]) -> None:
+    decision = decide(text, lang, position(lang))
+    asked = decision.to_json()["asked"]
+    assert not decision.played and asked is not None
+    assert (asked["intent"], asked["quantity"], asked["face"]) == move
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("scommetto che giulia dice calza", "it"), ("je parie que hugo dit six cinq", "fr"),  # predictions
+    ("sei quattro è valido o no", "it"), ("seis três vale ou não", "pt"),  # rule questions
+    ("ieri ho perso con otto due", "it"), ("ayer perdí con ocho doses", "es"),  # past results
+    ("giulia al posto tuo direi sei tre", "it"), ("hugo à ta place je dirais six trois", "fr"),  # advice
+    ("luca dice sempre calza", "it"), ("marco dirà sei cinque", "it"),  # reported speech
+    ("cancella la prenotazione", "it"), ("cancel the pizza", "en"),  # a cancel of something else
+    ("giulia ricordati che prima hai detto cinque quattro", "it"),
+    ("sara ha appena detto dudo", "it"),
+    ("dudo means i doubt", "en"), ("dudo in spagnolo significa dubito", "it"), ("dudo que llueva mañana", "es"),
+])
+def test_told_moves_are_neither_played_nor_asked(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.to_json()["asked"] is None
+
+
+@pytest.mark.parametrize(("text", "lang", "bid"), [
+    ("sei dadi sul quattro", "it", (6, 4)), ("cinque dadi che fanno tre", "it", (5, 3)),  # joiners
+    ("siete tontos", "es", (7, 2)), ("cinco sextas", "es", (5, 6)), ("seis quinas", "es", (6, 5)),  # Chilean
+    ("cinco meia", "pt", (5, 6)), ("trois pas cos", "fr", (3, 1)),
+])
+def test_joiners_and_regional_face_names_are_played(text: str, lang: str, bid: tuple[int, int]) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.as_bid() == bid
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("meia", "pt"), ("meia noite e meia", "pt"), ("o número termina em meia meia", "pt"),
+])
+def test_meia_alone_is_no_move(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.to_json()["asked"] is None

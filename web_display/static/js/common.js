@@ -2,7 +2,13 @@
 // Plain ES modules, no build step. The Socket.IO client is the classic script /vendor/socket.io.min.js
 // loaded before the page's module (window.io); the views use Preact with htm (/vendor/preact-htm.js).
 
+import { listIn, numIn, pluralIn } from "./pure.js";
 import { stateHolder } from "./statepatch.js";
+
+export {
+  clampQty, countedBy, fmtPct, phaseOf, pickFor, playWentOn, realOf, revealHold, revealKey, rollOffAfter, secondsUntil,
+  seatsOf, waitedFor,
+} from "./pure.js";
 
 const page = document.body ? document.body.dataset : {};
 let strings = {};
@@ -68,10 +74,7 @@ export function t(key, vars = {}) {
 
 /** The form of a plural object for `n` (the hub chooses the same with Babel: web_display/catalogue.py). */
 export function pluralForm(forms, n) {
-  const exact = forms[`=${n}`];
-  if (exact !== undefined) return exact;
-  const cat = new Intl.PluralRules(currentLang || ctx.lang).select(n);
-  return forms[cat] !== undefined ? forms[cat] : forms.other;
+  return pluralIn(forms, n, currentLang || ctx.lang);
 }
 
 export function has(key) {
@@ -107,107 +110,15 @@ export async function chooseOwnLang(lang, roomLang, rerender) {
   await followLanguage(roomLang, rerender);
 }
 
-export function fmtPct(x) {
-  if (typeof x !== "number" || Number.isNaN(x)) return "";
-  const v = x * 100;
-  return `${v < 1 && v > 0 ? "<1" : v > 99 && v < 100 ? ">99" : Math.round(v)}%`;
-}
-
 export function fmtNum(x) {
-  return (Math.round(x * 10) / 10).toLocaleString(currentLang || ctx.lang);
-}
-
-/** How long a reveal stays on screen (ms): the hub's `room.reveal_pause`, which the bots wait too. */
-export function revealHold(room) {
-  return room.reveal_pause > 0 ? room.reveal_pause * 1000 : 4000;
-}
-
-/** Seconds left until a Unix time (seconds), never below 0. */
-export function secondsUntil(when) {
-  return typeof when === "number" ? Math.max(0, Math.ceil(when - Date.now() / 1000)) : 0;
+  return numIn(x, currentLang || ctx.lang);
 }
 
 // ---------- the table's data (docs/protocol.md) ----------
 
-/** Seats as the screens show them: `room.seats` (who sits, how connected) joined with the view's players (dice). */
-export function seatsOf(room, view) {
-  const players = new Map(((view && view.players) || []).map((p) => [p.name, p]));
-  return ((room && room.seats) || []).map((s, i) => {
-    const p = players.get(s.player);
-    const away = s.kind === "human" && !s.connected && !s.takeover;
-    return {
-      name: s.player, seat: i, kind: s.kind, level: s.level, takeover: s.takeover, left: s.left,
-      bot: s.kind === "bot" || s.takeover, away, graceUntil: s.grace_until,
-      dice: p ? p.dice : null, bullets: p ? p.bullets : 0, out: p ? p.out : false,
-    };
-  });
-}
-
-/** "lobby", "playing" or "over". */
-export function phaseOf(room, view) {
-  if (!room || !room.started || !view) return "lobby";
-  return room.over || view.phase === "over" ? "over" : "playing";
-}
-
-/** Who the table waits for: the opener choosing a direction, else the player to bid (nobody while
-    real cups are entered or counted: see `room.real`). */
-export function waitingFor(view) {
-  if (!view) return null;
-  return view.phase === "direction" ? view.opener : view.turn;
-}
-
-/** Real cups (`room.real`): {mode, waiting, proposal}; `mode` "hub" when the hub rolls. */
-export function realOf(room) {
-  return (room && room.real) || { mode: "hub", waiting: [], proposal: null };
-}
-
 /** A list of names as the language lists them (CLDR, Intl.ListFormat): "Marco, Giulia e Luca". */
 export function nameList(names) {
-  if (typeof Intl.ListFormat !== "function") return names.join(", "); // browsers before 2021
-  return new Intl.ListFormat(currentLang || ctx.lang, { style: "long", type: "conjunction" }).format(names);
-}
-
-/**
- * The last reveal in `events`, with every event of its story (from the call to the next round).
- * `counting` (the last `view.counting` seen) names the call when the table counted real dice:
- * the call then came in an earlier message than the count that settled it.
- */
-export function revealFromEvents(events, counting = null) {
-  const evs = events || [];
-  let at = -1;
-  for (let i = evs.length - 1; i >= 0; i--) if (evs[i].kind === "reveal") { at = i; break; }
-  if (at < 0) return null;
-  let start = at;
-  while (start > 0 && !["challenge", "calza"].includes(evs[start].kind)) start--;
-  let end = at;
-  while (end + 1 < evs.length && !["round_started", "reveal", "restarted"].includes(evs[end + 1].kind)) end++;
-  const story = evs.slice(start, end + 1);
-  const rv = evs[at];
-  const said = story.find((e) => e.kind === "challenge" || e.kind === "calza");
-  const call = said ? { call: said.kind === "calza" ? "calza" : "dudo", caller: said.player, bidder: said.bidder }
-    : counting ? { call: counting.call, caller: counting.caller, bidder: counting.bidder }
-      : { call: "dudo", caller: null, bidder: null };
-  const over = story.find((e) => e.kind === "round_over") || {};
-  const opened = story.find((e) => e.kind === "dice_opened");
-  const next = evs.slice(at).find((e) => e.kind === "round_started");
-  const counted = story.find((e) => e.kind === "count_confirmed");
-  const round = opened ? opened.round : next ? next.round - 1 : null;
-  return {
-    key: JSON.stringify([round, rv.bid, rv.count, rv.dice, !!counted]),
-    round, ...call,
-    bid: rv.bid, count: rv.count, wild: rv.wild, dice: rv.dice,
-    counted: counted ? { by: counted.by, count: counted.count } : null, // real dice counted by the table
-    loser: over.loser || null, gainer: over.gainer || null, story,
-  };
-}
-
-/** The roll for the first player (when the rules roll for it), from the events. */
-/** The roll-off to show after a state's `events`: a new one, none after a restart, else `shown`. */
-export function rollOffAfter(shown, events) {
-  const list = events || [];
-  const first = list.find((e) => e.kind === "first_player");
-  if (first && first.rolls && first.rolls.length) return { player: first.player, rolls: first.rolls };
-  return list.some((e) => e.kind === "restarted") ? null : shown;
+  return listIn(names, currentLang || ctx.lang);
 }
 
 // ---------- connection ----------
@@ -337,21 +248,3 @@ export function reportError(err) {
 }
 
 window.addEventListener("unhandledrejection", (ev) => reportError(ev.reason));
-
-// ---------- a bid picker's pick (the phone's own, the host's standing in) ----------
-
-/** `q` within the legal `span` [lowest, highest] (the lowest when `q` is missing). */
-export function clampQty(q, span) {
-  return Math.max(span[0], Math.min(span[1], q || span[0]));
-}
-
-/** The bid a picker shows for the decision `key`: the hub's suggestion (`legal.suggest`) when the
- * decision is new or the picked face is no longer legal, else `pick` as its player changed it. */
-export function pickFor(pick, key, legal) {
-  const bids = legal.bids;
-  if (!pick || pick.key !== key || !bids[pick.face]) {
-    const [qty, face] = legal.suggest;
-    return { face, qty, key };
-  }
-  return { ...pick, qty: clampQty(pick.qty, bids[pick.face]) };
-}

@@ -2,7 +2,8 @@
 // round, every cup, each call's odds), the host's controls, and the spectator's phone ("watch").
 // Everything here comes from the `evening` and `replay` notices: finished games only (server/evening.py).
 import { html, useState } from "/vendor/preact-htm.js";
-import { ctx, errorText, fmtPct, phaseOf, reportError, request, seatsOf, t, toast, waitingFor } from "./common.js";
+import { ctx, errorText, fmtPct, phaseOf, reportError, request, seatsOf, t, toast, waitedFor } from "./common.js";
+import { stepAt } from "./pure.js";
 import { Bid, Reveal, Seat } from "./ui.js";
 
 const AUTO_MS = 6000; // a round on screen during auto-play
@@ -29,11 +30,7 @@ export function eveningHandlers(redraw) {
 
 /** The round shown now: the host's step, moved on by auto-play since it arrived. */
 export function replayStep() {
-  const r = evening.replay;
-  if (!r) return 0;
-  const last = r.rounds.length - 1;
-  const moved = r.playing ? Math.floor((Date.now() - evening.at) / AUTO_MS) : 0;
-  return Math.min(last, r.step + moved);
+  return stepAt(evening.replay, evening.at, Date.now(), AUTO_MS);
 }
 
 // ---------- the spectator's choice (kept per room in this tab) ----------
@@ -89,17 +86,6 @@ function StepLine({ step, wild }) {
     ${step.odds === null || step.odds === undefined ? "" : html`<span class="rp-odds">${t("replay.odds", { p: fmtPct(step.odds) })}</span>`}</li>`;
 }
 
-/** The round's reveal in the form the table's reveal card draws (ui.js Reveal). */
-function revealOf(rnd) {
-  const call = rnd.steps.find((s) => s.kind !== "bid");
-  const over = rnd.after.find((e) => e.kind === "round_over") || {};
-  return {
-    key: `replay:${rnd.round}`, round: rnd.round, call: call && call.kind === "calza" ? "calza" : "dudo",
-    caller: call ? call.player : null, bidder: call ? call.bidder : null, bid: rnd.reveal.bid, count: rnd.reveal.count,
-    wild: rnd.wild, dice: rnd.dice, counted: null, loser: over.loser || null, gainer: over.gainer || null, story: rnd.after,
-  };
-}
-
 export function ReplayRound({ replay, step, limit = 0 }) {
   const rnd = replay.rounds[step];
   if (!rnd) return "";
@@ -113,7 +99,7 @@ export function ReplayRound({ replay, step, limit = 0 }) {
     <div class="rp-body">
       <ol class="rp-steps">${hidden ? html`<li class="rp-earlier">${t("replay.earlier", { n: hidden })}</li>` : ""}
         ${steps.map((s) => html`<${StepLine} step=${s} wild=${rnd.wild} />`)}</ol>
-      ${rnd.reveal ? html`<div class="rp-reveal"><${Reveal} reveal=${revealOf(rnd)} order=${order} paco=${rnd.wild} animate=${false} /></div>` : ""}
+      ${rnd.shown ? html`<div class="rp-reveal"><${Reveal} reveal=${rnd.shown} order=${order} paco=${rnd.wild} animate=${false} /></div>` : ""}
     </div>
     ${over ? html`<p class="rp-winner">${t("replay.winner", { name: over.winner })}</p>` : ""}
     ${rnd.commitment ? html`<p class="rp-hash">${t("tv.commitment")}: <span class="hash">${rnd.commitment.hash.slice(0, 20)}…</span>
@@ -150,7 +136,7 @@ export function WatchView({ payload, onSit }) {
   const view = payload.view;
   const phase = phaseOf(room, view);
   const seats = seatsOf(room, view);
-  const waits = phase === "playing" ? waitingFor(view) : null;
+  const waits = phase === "playing" ? waitedFor(view)[0] || null : null;
   return html`<section class="ph-watch" id="watch">
     <h1>${t("phone.watching")}</h1>
     ${phase === "playing" ? html`<p class="ph-watch-round">${t("tv.round", { n: view.round })} · ${waits ? t("tv.turn", { name: waits }) : ""}</p>

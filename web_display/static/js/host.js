@@ -5,13 +5,14 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
-  seatsOf, t, toast, translateStatic, waitingFor,
+  seatsOf, t, toast, translateStatic, waitedFor,
 } from "./common.js";
 import { countQuestion, waitingText } from "./realcups.js";
 import { StandIn } from "./standin.js";
 import { RevealWatch, useSecondsLeft } from "./ui.js";
 import { CheckReport, listening, voiceOffText } from "./voiceui.js";
 import { HostEvening, eveningHandlers } from "./evening.js";
+import { CHOICES, EVENTS } from "./protocol.js";
 
 const root = document.getElementById("host-root");
 const app = {
@@ -114,10 +115,10 @@ function SeatRow({ seat, phase, waiting, entering, noBots, view }) {
   if (seat.left) meta.push(t("host.left"));
   else if (seat.away) meta.push(t("host.offline"));
   if (playing && typeof seat.dice === "number") meta.push(seat.out ? t("seat.out") : t("seat.dice", { n: seat.dice }));
-  return html`<li class="host-seat ${seat.name === waiting ? "waiting" : ""}" data-player=${seat.name}>
+  return html`<li class="host-seat ${waiting.includes(seat.name) ? "waiting" : ""}" data-player=${seat.name}>
     <span class="dot ${seat.away ? "off" : ""}" aria-hidden="true"></span>
     <span class="name">${seat.name}</span>
-    <span class="meta">${meta.join(" · ")}${seat.name === waiting ? html` · <strong>${t("host.waiting_for")}</strong>` : ""}</span>
+    <span class="meta">${meta.join(" · ")}${waiting.includes(seat.name) ? html` · <strong>${t("host.waiting_for")}</strong>` : ""}</span>
     ${playing && seat.away && phase === "playing" && !noBots ? html`<${TakeoverButton} seat=${seat} />` : ""}
     ${seat.away && phase === "playing" && noBots && !seat.out ? html`<${StandIn} seat=${seat} view=${view}
       legal=${(app.payload.stand_in || {})[seat.name] || null} proposal=${realOf(app.payload.room).proposal} busy=${app.busy}
@@ -130,7 +131,7 @@ function SeatRow({ seat, phase, waiting, entering, noBots, view }) {
 function Players({ room, view, seats, phase, offer }) {
   const levels = offer ? offer.bot_levels : [];
   const level = app.level || (offer && offer.default_level) || levels[0];
-  const waiting = phase === "playing" ? waitingFor(view) : null;
+  const waiting = phase === "playing" ? waitedFor(view) : [];
   const real = realOf(room);
   const entering = phase === "playing" && view.phase === "roll" ? real.waiting : [];
   const noBots = real.mode === "scoreboard";
@@ -212,7 +213,7 @@ function VoiceCard({ voice }) {
     <p class=${`voice-now ${on ? "on" : "off"}`} id="voice-now" role="status">${on ? t("host.voice_on") : voiceOffText(voice)}</p>
     <fieldset class="choice" data-name="voice-mode" disabled=${!on || app.busy} aria-describedby=${on ? undefined : "voice-now"}>
       <legend>${t("host.voice_mode")}</legend>
-      <div class="chips">${["always", "after_button"].map((m) => html`<label class="chip"><input type="radio" name="voice-mode"
+      <div class="chips">${CHOICES[EVENTS.HOST_VOICE].mode.map((m) => html`<label class="chip"><input type="radio" name="voice-mode"
         value=${m} checked=${m === mode} onChange=${() => pick(m)().catch(reportError)} /><span>${t(`host.voice_mode.${m}`)}</span></label>`)}</div>
     </fieldset>
     <p class="host-hint">${t(`host.voice_mode.${mode}.desc`)}</p>

@@ -3,12 +3,15 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   clampQty, connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
-  pickFor, rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitingFor,
+  pickFor, rollOffAfter, seatsOf, setBanner, t, toast, translateStatic, waitedFor, countedBy, revealKey,
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
-import { Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName } from "./ui.js";
+import {
+  Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName,
+} from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
+import { CODES } from "./protocol.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
@@ -79,7 +82,7 @@ async function sendMove(body) {
   if (!reply.ok) {
     app.sentVersion = null;
     toast(errorText(reply.code, reply.message));
-    if (reply.code === "stale_version") socket.emit("sync", {}, () => {});
+    if (reply.code === CODES.stale_version) socket.emit("sync", {}, () => {});
   }
   draw();
 }
@@ -167,7 +170,7 @@ async function enterCup() {
   draw();
   const reply = await request(socket, "dice:enter", { dice: app.kp.dice });
   app.busy = false;
-  if (reply.ok || reply.code === "dice_locked") app.kp = { ...app.kp, dice: [], edit: false };
+  if (reply.ok || reply.code === CODES.dice_locked) app.kp = { ...app.kp, dice: [], edit: false };
   if (!reply.ok) toast(errorText(reply.code, reply.message));
   draw();
 }
@@ -232,13 +235,14 @@ function Lobby({ seats, me, room }) {
 }
 
 function TurnBar({ view, me, over, myTurn, real }) {
+  const { why, seats: waits } = view.waiting;
   let text;
   if (over) text = view.winner === me ? t("phone.you_win") : t("phone.winner", { name: view.winner });
-  else if (view.phase === "roll") text = real.waiting.includes(me) ? t("phone.roll_your_cup") : waitingText(real.waiting);
-  else if (view.phase === "count") text = t("phone.count_now");
-  else if (myTurn) text = view.phase === "direction" ? t("phone.direction") : t("phone.your_turn");
-  else if (view.phase === "direction") text = t("tv.choosing_direction", { name: view.opener });
-  else text = t("phone.wait_turn", { name: view.turn });
+  else if (why === "roll") text = real.waiting.includes(me) ? t("phone.roll_your_cup") : waitingText(real.waiting);
+  else if (why === "count") text = t("phone.count_now");
+  else if (myTurn) text = why === "direction" ? t("phone.direction") : t("phone.your_turn");
+  else if (why === "direction") text = t("tv.choosing_direction", { name: waits[0] });
+  else text = waits.length ? t("phone.wait_turn", { name: waits[0] }) : "";
   return html`<h1 class="ph-turn" id="turn" aria-live="polite">${text}</h1>`;
 }
 
@@ -289,7 +293,7 @@ function Controls({ view, legal, canAct }) {
 }
 
 /** My cup: the hub's dice, the faces I entered (referee), or nothing to show (scoreboard: it is on the table). */
-function Cup({ view, you, real, me, out }) {
+function Cup({ view, you, real, out }) {
   const paco = view.wild;
   const rolling = view.phase === "roll";
   const dice = rolling ? (you && you.entered) || [] : view.my_dice;
@@ -335,8 +339,8 @@ function Game({ room, view, legal, seats, me, you }) {
   const real = realOf(room);
   keypad(view);
   const mine = seats.find((s) => s.name === me) || {};
-  const waitsFor = waitingFor(view);
-  const myTurn = !over && waitsFor === me;
+  const waitsFor = waitedFor(view);
+  const myTurn = !over && waitsFor.includes(me);
   const out = !!mine.out;
   const canAct = !!legal && !over && !out
     && (Object.keys(legal.bids).length > 0 || legal.dudo || legal.calza || legal.direction);
@@ -371,7 +375,7 @@ function Game({ room, view, legal, seats, me, you }) {
       <${AskBar} ask=${app.voice && app.voice.ask} me=${me} onAnswer=${(id, yes) => answerAsk(id, yes).catch(reportError)} />
       ${mic ? html`<${MicBar} status=${app.voice} me=${me} until=${app.micUntil} busy=${app.busy} onTap=${() => tapMic().catch(reportError)} />` : ""}
       <ul class="ph-chips" id="players" aria-label=${t("phone.players")}>${seats.map((s) => html`<li key=${s.name}>
-        <${Seat} seat=${s} chip=${true} table=${view.table} playing=${true} turn=${s.name === waitsFor && !over} me=${s.name === me}
+        <${Seat} seat=${s} chip=${true} table=${view.table} playing=${true} turn=${waitsFor.includes(s.name)} me=${s.name === me}
           entering=${view.phase === "roll" && real.waiting.includes(s.name)} /></li>`)}</ul>
       ${out && !over ? html`<p class="ph-out" id="out-note">${t("phone.out")}</p>` : ""}
       ${over ? html`<section class="ph-final" id="final">
@@ -383,11 +387,11 @@ function Game({ room, view, legal, seats, me, you }) {
   </section>`;
 }
 
-function RevealCard({ seats, me }) {
+function RevealCard({ seats, me, real }) {
   const reveal = reveals.open;
   if (!reveal) return "";
-  return html`<section class="ph-reveal" id="reveal" aria-live="assertive" key=${reveal.key} onClick=${() => reveals.close()}>
-    <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} me=${me} />
+  return html`<section class="ph-reveal" id="reveal" aria-live="assertive" key=${revealKey(reveal)} onClick=${() => reveals.close()}>
+    <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} me=${me} countedBy=${countedBy(reveal, real)} />
     <button class="btn btn-primary" type="button" id="reveal-ok">${t("phone.reveal_ok")}</button>
   </section>`;
 }
@@ -409,7 +413,7 @@ function Phone({ payload }) {
       <span class="ph-me" id="me">${me || ""}</span>
     </header>
     <main class="ph-main">${main}${me ? html`<${PhoneEvening} open=${!playing || phaseOf(room, view) === "over"} />` : ""}</main>
-    ${playing ? html`<${RevealCard} seats=${seats} me=${me} />` : ""}`;
+    ${playing ? html`<${RevealCard} seats=${seats} me=${me} real=${realOf(room)} />` : ""}`;
 }
 
 // ---------- drawing ----------

@@ -7,10 +7,11 @@ import { Bid, Die, faceName } from "./ui.js";
 
 const FACES = [1, 2, 3, 4, 5, 6];
 
-/** "How many fives (with pacos)?": the question of the count waiting (`view.counting`). */
+/** "How many fives (with pacos)?": the question of the count waiting (`view.counting`; its `faces`
+    are the engine's: the bid's face, and pacos when they count for it). */
 export function countQuestion(counting) {
   const face = counting.bid[1];
-  return t(counting.wild && face !== 1 ? "count.question_wild" : "count.question", { face: faceName(face) });
+  return t(counting.faces.length > 1 ? "count.question_wild" : "count.question", { face: faceName(face) });
 }
 
 /** The call that stopped the round: "Ann calls DUDO on Bob!" */

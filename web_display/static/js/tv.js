@@ -3,10 +3,12 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffAfter,
-  seatsOf, setBanner, t, translateStatic, waitingFor,
+  seatsOf, setBanner, t, translateStatic, waitedFor, countedBy, revealKey,
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
-import { Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft } from "./ui.js";
+import {
+  Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft,
+} from "./ui.js";
 import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
 import { TvEvening, eveningHandlers } from "./evening.js";
 
@@ -52,12 +54,13 @@ function seatPosition(i, n) {
 
 function Status({ phase, view, seats, real }) {
   let text = "";
+  const { why, seats: waits } = view ? view.waiting : { why: null, seats: [] };
   if (phase === "lobby") text = seats.length < 2 ? t("tv.waiting_players") : t("tv.waiting_host");
   else if (phase === "over") text = t("tv.winner", { name: view.winner });
-  else if (view.phase === "roll" && real.waiting.length) text = t("real.roll_and_enter");
-  else if (view.phase === "count" && view.counting) text = countQuestion(view.counting);
-  else if (view.phase === "direction") text = t("tv.choosing_direction", { name: view.opener });
-  else if (view.turn) text = t("tv.turn", { name: view.turn });
+  else if (why === "roll" && real.waiting.length) text = t("real.roll_and_enter");
+  else if (why === "count" && view.counting) text = countQuestion(view.counting);
+  else if (why === "direction") text = t("tv.choosing_direction", { name: waits[0] });
+  else if (waits.length) text = t("tv.turn", { name: waits[0] });
   return html`<p class="tv-status" aria-live="polite"><span class="turn-name">${text}</span></p>`;
 }
 
@@ -156,11 +159,11 @@ function Tv({ payload, rollOff }) {
   const phase = phaseOf(room, view);
   const seats = seatsOf(room, view);
   const real = realOf(room);
-  const lastReveal = reveals.last;
+  const lastReveal = phase !== "lobby" ? view.reveal : null; // the engine keeps the last one
   const counting = phase === "playing" && view.phase === "count" ? view.counting : null;
   const playing = phase !== "lobby";
-  const waiting = playing && phase !== "over" ? waitingFor(view) : null;
-  const away = seats.find((s) => s.name === waiting && s.away);
+  const waiting = playing ? waitedFor(view) : [];
+  const away = seats.find((s) => waiting.includes(s.name) && s.away);
   const rolling = playing && view.phase === "roll"; // real cups being entered: the view still holds the last round
   const lastBids = new Map(playing && !rolling ? view.bids.map((b) => [b.player, b.bid]) : []);
   const palifico = playing && view.palifico && phase !== "over";
@@ -184,7 +187,7 @@ function Tv({ payload, rollOff }) {
     <section class="table-area" aria-label=${t("tv.table")}>
       <div class="felt"><${Center} phase=${phase} room=${room} view=${view} seats=${seats} rollOff=${rollOff} /></div>
       <ol class="seats">${seats.map((s, i) => html`<li class="seat-spot" style=${seatPosition(i, seats.length)} key=${s.name}>
-        <${Seat} seat=${s} table=${playing ? view.table : null} playing=${playing} turn=${s.name === waiting}
+        <${Seat} seat=${s} table=${playing ? view.table : null} playing=${playing} turn=${waiting.includes(s.name)}
           lastBid=${lastBids.get(s.name)} paco=${playing ? view.wild : true}
           entering=${rolling && real.waiting.includes(s.name)} /></li>`)}</ol>
     </section>
@@ -195,8 +198,9 @@ function Tv({ payload, rollOff }) {
     ${counting && !reveal ? html`<section class="overlay counting" aria-live="assertive">
       <${CountScreen} counting=${counting} proposal=${real.proposal} voiceOn=${listening(app.voice)} />
     </section>` : ""}
-    ${reveal && playing ? html`<section class="overlay reveal" aria-live="assertive" key=${reveal.key}>
-      <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} animate=${true} />
+    ${reveal && playing ? html`<section class="overlay reveal" aria-live="assertive" key=${revealKey(reveal)}>
+      <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} animate=${true}
+        countedBy=${countedBy(reveal, real)} />
       <div class="reveal-timer" style=${`animation-duration:${holdMs}ms`}></div>
     </section>` : ""}
     ${phase === "over" && !reveal ? html`<section class="overlay winner" aria-live="assertive">

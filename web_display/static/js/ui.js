@@ -2,7 +2,7 @@
 // voice banner, the palifico note, the roll for the first player. Preact components (htm, no build).
 // They read the protocol's facts only (view.table, view.wild...), never a rule option by name.
 import { html, useEffect, useState } from "/vendor/preact-htm.js";
-import { chooseOwnLang, ctx, fmtNum, fmtPct, revealFromEvents, secondsUntil, t } from "./common.js";
+import { chooseOwnLang, ctx, fmtNum, fmtPct, playWentOn, revealKey, secondsUntil, t } from "./common.js";
 
 // ---------- die and bid ----------
 
@@ -186,69 +186,49 @@ export function RollOff({ rollOff }) {
 
 // ---------- the reveal ----------
 
-function matches(d, face, wild) {
-  return d === face || (wild && face !== 1 && d === 1);
-}
-
-/** What the reveal did, in order, from its events: [{text, tone, who}] (the same story on every screen). */
+/** The reveal's story as sentences: [{text, tone, who}] from the engine's lines (`reveal.story`:
+    a catalogue key, a tone, the player and a number), the same story on every screen. */
 export function storyOf(reveal) {
-  const lines = [];
-  const evs = reveal.story;
-  const lost = evs.filter((e) => e.kind === "die_lost");
-  const shot = evs.find((e) => e.kind === "shot");
-  const exact = reveal.count === reveal.bid[0];
-  if (reveal.call === "calza") lines.push({ text: t(exact ? "story.calza_right" : "story.calza_wrong"), tone: exact ? "gain" : "lose" });
-  if (lost.length > 1 && reveal.call === "calza" && exact) {
-    lines.push({ text: t("story.others_lose", { name: reveal.caller }), tone: "lose" });
-  } else {
-    lost.forEach((e) => lines.push({ text: t("story.loses", { name: e.player }), tone: "lose", who: e.player }));
-  }
-  for (const e of evs) {
-    if (e.kind === "die_regained") lines.push({ text: t("story.gains", { name: e.player }), tone: "gain", who: e.player });
-    else if (e.kind === "bullet_added") lines.push({ text: t("story.bullet", { name: e.player, n: e.bullets }), tone: "lose", who: e.player });
-    else if (e.kind === "bullet_removed") lines.push({ text: t("story.bullet_removed", { name: e.player, n: e.bullets }), tone: "gain", who: e.player });
-    else if (e.kind === "shot") lines.push({ text: t(e.fires ? "story.shot_fires" : "story.shot_click", { name: e.player }), tone: e.fires ? "lose" : "gain", who: e.player });
-    else if (e.kind === "player_out" && !(shot && shot.fires && shot.player === e.player)) lines.push({ text: t("story.out", { name: e.player }), tone: "lose", who: e.player });
-    else if (e.kind === "palifico") lines.push({ text: t("story.palifico", { name: e.player }), tone: "note", who: e.player });
-  }
-  if (!lines.length) lines.push({ text: t("story.no_change"), tone: "note" });
-  return lines;
+  return (reveal.story || []).map((line) => ({
+    text: t(line.key, { name: line.player, n: line.n }), tone: line.tone, who: line.player,
+  }));
 }
 
 /** The call and the count: "Ann dice DUBITO a Bob!" and "7 × [5]: ce ne sono 6". */
-export function RevealHead({ reveal, paco }) {
+export function RevealHead({ reveal, paco, countedBy }) {
   const [q, face] = reveal.bid;
   const count = t("reveal.count", { n: reveal.count });
   const call = reveal.caller ? t(reveal.call === "calza" ? "reveal.calza" : "reveal.dudo", { caller: reveal.caller, bidder: reveal.bidder }) : t("reveal.title");
   return html`<p class="reveal-call ${reveal.call}">${call}</p>
     <p class="reveal-headline"><${Bid} bid=${[q, face]} paco=${paco} /><span class="reveal-count">${count}</span></p>
-    ${reveal.counted ? html`<p class="reveal-counted">${t("reveal.counted_by", { name: reveal.counted.by })}</p>` : ""}`;
+    ${countedBy ? html`<p class="reveal-counted">${t("reveal.counted_by", { name: countedBy })}</p>` : ""}`;
 }
 
 /**
- * The reveal: the call, the count, every cup (its matching dice lit) and the story.
- * props: reveal (revealFromEvents), order (names in seat order), paco, me (the phone's player).
+ * The reveal: the call, the count, every cup (its counted dice lit) and the story, all from the
+ * engine's picture of it (`view.reveal`, or a replayed round's `shown`).
+ * props: reveal, order (names in seat order), paco, me (the phone's player), countedBy.
  */
-export function Reveal({ reveal, order, paco, me, animate }) {
-  const face = reveal.bid[1];
+export function Reveal({ reveal, order, paco, me, animate, countedBy: by = null }) {
   const names = order.filter((name) => (reveal.dice[name] || []).length);
   Object.keys(reveal.dice).forEach((name) => { if (!names.includes(name) && reveal.dice[name].length) names.push(name); });
   let delay = 0;
   const cups = names.map((name) => {
     const cup = reveal.dice[name];
-    const n = cup.filter((d) => matches(d, face, reveal.wild)).length;
+    const lit = reveal.counted[name] || [];
+    const n = reveal.matched[name] || 0;
     const cls = `reveal-cup ${nameSize(name)} ${reveal.loser === name ? "loser" : ""} ${reveal.gainer === name ? "gainer" : ""} ${me === name ? "me" : ""}`;
     return html`<li class=${cls} data-player=${name}>
       <span class="reveal-cup-head"><span class="reveal-cup-name">${name}</span>${reveal.loser === name
         ? html` <span class="cup-tag lose">${t("reveal.tag_loser")}</span>` : ""}${reveal.gainer === name
         ? html` <span class="cup-tag gain">${t("reveal.tag_gainer")}</span>` : ""}</span>
-      <span class="reveal-cup-dice">${cup.map((d) => html`<${Die} face=${d} paco=${paco}
-        cls=${`${animate ? "roll" : ""} ${matches(d, face, reveal.wild) ? "match" : "nomatch"}`} delay=${animate ? (delay += 25) : 0} />`)}</span>
+      <span class="reveal-cup-dice">${cup.map((d, i) => html`<${Die} face=${d} paco=${paco}
+        cls=${`${animate ? "roll" : ""} ${lit[i] ? "match" : "nomatch"}`} delay=${animate ? (delay += 25) : 0} />`)}</span>
       <span class="reveal-cup-n"><span aria-hidden="true">${n || ""}</span><span class="sr-only">${t("reveal.cup_count", { n })}</span></span>
     </li>`;
   });
   return html`<div class="reveal-box">
-    <${RevealHead} reveal=${reveal} paco=${paco} />
+    <${RevealHead} reveal=${reveal} paco=${paco} countedBy=${by} />
     ${cups.length ? html`<ul class="reveal-cups">${cups}</ul>` : ""}
     <ul class="reveal-story">${storyOf(reveal).map((line) => html`<li class="story-${line.tone} ${line.who && line.who === me ? "me" : ""}">${line.text}</li>`)}</ul>
   </div>`;
@@ -300,34 +280,33 @@ export function VoiceBanner({ status, caption, me, children, fresh = true }) {
 // ---------- the reveal's time on screen ----------
 
 /**
- * When a reveal is on screen, the same on the TV and the phones: it opens with a new reveal in a
- * live message (not the replay after connecting), and closes after the hub's `reveal_pause`, when
- * the host ends it (`reveal_end`), or as soon as play goes on (a bid or a direction chosen).
+ * When a reveal is on screen, the same on the TV and the phones: it opens with a new reveal in the
+ * view (`view.reveal`) of a live message (not the one after connecting), and closes after the hub's
+ * `reveal_pause`, when the host ends it (`reveal_end`), or as soon as play goes on.
  */
 export class RevealWatch {
   constructor(onChange) {
     this.onChange = onChange;
-    this.seen = undefined;
+    this.seen = undefined; // the key of the last reveal seen (undefined before the first message)
     this.open = null;
-    this.last = null; // the last reveal of this game, open or not (the TV's "last round")
-    this.counting = null; // the call the table was counting (real dice), for the reveal that settles it
+    this.openedIn = null;
     this.timer = null;
   }
 
   /** A `state` payload arrived. */
   state(payload, holdMs) {
-    const r = revealFromEvents(payload.events, this.counting);
-    const view = payload.view;
-    this.counting = (view && view.counting) || (r ? null : this.counting);
-    this.last = r || (payload.room.started ? this.last : null);
+    const view = payload.room.started ? payload.view : null;
+    const r = (view && view.reveal) || null;
+    const key = r ? revealKey(r) : null;
     const first = this.seen === undefined;
-    if (first || !r || r.key === this.seen) {
-      if (first) this.seen = r ? r.key : null;
-      if (this.open && (payload.events || []).some((e) => e.kind === "bid" || e.kind === "direction_chosen" || e.kind === "restarted")) this.close();
+    const fresh = !first && r && key !== this.seen;
+    this.seen = key;
+    if (!fresh || holdMs <= 0) {
+      if (this.open && (!r || playWentOn(view, this.open, this.openedIn))) this.close();
       return;
     }
-    this.seen = r.key;
     this.open = r;
+    this.openedIn = view.phase;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.close(), holdMs);
     this.onChange();

@@ -1,0 +1,130 @@
+// The pages' pure functions: no DOM, no socket, no catalogue. Tested in node (`node --test tests/js`);
+// common.js re-exports them, so the pages import them from there as before.
+import { KINDS } from "./protocol.js";
+
+/** The form of a plural object ({"=0", "one", "other"...}) for `n` in `lang`: the exact value, else
+    the CLDR category (the hub chooses the same with Babel: web_display/catalogue.py). */
+export function pluralIn(forms, n, lang) {
+  const exact = forms[`=${n}`];
+  if (exact !== undefined) return exact;
+  const cat = new Intl.PluralRules(lang).select(n);
+  return forms[cat] !== undefined ? forms[cat] : forms.other;
+}
+
+/** A chance as a percentage: "37%", "<1%" and ">99%" at the edges, "" for anything not a number. */
+export function fmtPct(x) {
+  if (typeof x !== "number" || Number.isNaN(x)) return "";
+  const v = x * 100;
+  return `${v < 1 && v > 0 ? "<1" : v > 99 && v < 100 ? ">99" : Math.round(v)}%`;
+}
+
+/** A number to one decimal, as `lang` writes it ("3,5" in Italian). */
+export function numIn(x, lang) {
+  return (Math.round(x * 10) / 10).toLocaleString(lang);
+}
+
+/** A list of names as `lang` lists them (CLDR, Intl.ListFormat): "Marco, Giulia e Luca". */
+export function listIn(names, lang) {
+  if (typeof Intl.ListFormat !== "function") return names.join(", "); // browsers before 2021
+  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
+}
+
+/** How long a reveal stays on screen (ms): the hub's `room.reveal_pause` (one setting, which the
+    bots wait too; 0: no pause, so no reveal card). */
+export function revealHold(room) {
+  return Math.max(0, Number(room.reveal_pause) || 0) * 1000;
+}
+
+/** Seconds left until a Unix time (seconds) at `now` (ms, default: the clock), never below 0. */
+export function secondsUntil(when, now = Date.now()) {
+  return typeof when === "number" ? Math.max(0, Math.ceil(when - now / 1000)) : 0;
+}
+
+// ---------- the table's data (docs/protocol.md) ----------
+
+/** Seats as the screens show them: `room.seats` (who sits, how connected) joined with the view's players (dice). */
+export function seatsOf(room, view) {
+  const players = new Map(((view && view.players) || []).map((p) => [p.name, p]));
+  return ((room && room.seats) || []).map((s, i) => {
+    const p = players.get(s.player);
+    const away = s.kind === "human" && !s.connected && !s.takeover;
+    return {
+      name: s.player, seat: i, kind: s.kind, level: s.level, takeover: s.takeover, left: s.left,
+      bot: s.kind === "bot" || s.takeover, away, graceUntil: s.grace_until,
+      dice: p ? p.dice : null, bullets: p ? p.bullets : 0, out: p ? p.out : false,
+    };
+  });
+}
+
+/** "lobby", "playing" or "over". */
+export function phaseOf(room, view) {
+  if (!room || !room.started || !view) return "lobby";
+  return room.over || view.phase === "over" ? "over" : "playing";
+}
+
+/** The players the table waits for (`view.waiting.seats`, the engine's answer; none in the lobby). */
+export function waitedFor(view) {
+  return (view && view.waiting && view.waiting.seats) || [];
+}
+
+/** Real cups (`room.real`): {mode, waiting, proposal, counted}; `mode` "hub" when the hub rolls. */
+export function realOf(room) {
+  return (room && room.real) || { mode: "hub", waiting: [], proposal: null, counted: null };
+}
+
+// ---------- the reveal (drawn from `view.reveal`, the engine's picture of it) ----------
+
+/** Which reveal this is (a Preact key, and how a screen knows a new one came). */
+export function revealKey(reveal) {
+  return JSON.stringify([reveal.round, reveal.call, reveal.caller, reveal.bid, reveal.count]);
+}
+
+/** Play went on after `reveal`: a bid in a later round, or the direction chosen (`openedIn`: the
+    phase the table was in when the reveal opened); no view (back in the lobby) ends it too. */
+export function playWentOn(view, reveal, openedIn) {
+  if (!view) return true;
+  return (view.round > reveal.round && view.bids.length > 0) || (openedIn === "direction" && view.phase !== "direction");
+}
+
+/** Who confirmed the count of a reveal of real dice counted by the table (`room.real.counted`), or null. */
+export function countedBy(reveal, real) {
+  const c = real && real.counted;
+  return reveal && c && c.round === reveal.round ? c.by : null;
+}
+
+/** The roll-off to show after a state's `events`: a new one, none after a restart, else `shown`. */
+export function rollOffAfter(shown, events) {
+  const list = events || [];
+  const first = list.find((e) => e.kind === KINDS.FIRST_PLAYER);
+  if (first && first.rolls && first.rolls.length) return { player: first.player, rolls: first.rolls };
+  return list.some((e) => e.kind === KINDS.RESTARTED) ? null : shown;
+}
+
+// ---------- a bid picker's pick (the phone's own, the host's standing in) ----------
+
+/** `q` within the legal `span` [lowest, highest] (the lowest when `q` is missing). */
+export function clampQty(q, span) {
+  return Math.max(span[0], Math.min(span[1], q || span[0]));
+}
+
+/** The bid a picker shows for the decision `key`: the hub's suggestion (`legal.suggest`) when the
+ * decision is new or the picked face is no longer legal, else `pick` as its player changed it. */
+export function pickFor(pick, key, legal) {
+  const bids = legal.bids;
+  if (!pick || pick.key !== key || !bids[pick.face]) {
+    const [qty, face] = legal.suggest;
+    return { face, qty, key };
+  }
+  return { ...pick, qty: clampQty(pick.qty, bids[pick.face]) };
+}
+
+// ---------- the evening's replay ----------
+
+/** The round a replay shows at `now` (ms): the host's `step`, moved on by auto-play (a round each
+    `autoMs`) since the `replay` notice arrived at `at`, never past the last round; 0 with no replay. */
+export function stepAt(replay, at, now, autoMs) {
+  if (!replay) return 0;
+  const last = replay.rounds.length - 1;
+  const moved = replay.playing ? Math.floor((now - at) / autoMs) : 0;
+  return Math.min(last, replay.step + moved);
+}
