@@ -216,7 +216,7 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
         "processes on the same machine). Latency: a phone sends a move -> the last of the TV and 6 phones has the",
         "update. The bare transport is the same server, mode and serializer with no game: a `go` sends each of",
         "the room's 8 connections a 3000-byte message (the size of a whole `state`). The hub sends each",
-        "connection a `state_patch` of its own last state (bench/bytes.py: about 800 bytes); `hub, whole states`",
+        "connection a `state_patch` of its own last state (bench/bytes.py: about 1,000 bytes); `hub, whole states`",
         "(`--whole`): the hub as before issue 20, every connection its whole state after each move.",
         "Pace: seconds between a room's moves (x0.5..1.5; 0 = flat out). Hub with its SQLite store on.",
         "CPU: share of one core (server; all client processes together).",
