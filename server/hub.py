@@ -14,8 +14,9 @@ import contextlib
 import logging
 import random
 import secrets
+import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +68,7 @@ class Hub:
         self._by_room: dict[str, dict[str, Viewer]] = {}  # room code -> sid -> viewer (the same objects)
         self.voices: dict[str, HubVoice] = {}  # room code -> voice attached by `dudo serve`
         self._lock = threading.RLock()
+        self.closing = threading.Event()  # set by `close`: a connection accepted late gets nothing more
         self.limiter = RateLimiter(config.RATE_CAPACITY, config.RATE_PER_SECOND)
         self.store = Store(config.DATA_DIR) if config.DATA_DIR is not None else None
         self.evenings = Evenings(History(config.DATA_DIR), self.notice) if config.DATA_DIR is not None else None
@@ -179,7 +181,7 @@ class Hub:
         """The connection is accepted: its first sync (a host also gets the lobby's catalogue once),
         the voice status, and its seat marked present (others hear of it)."""
         viewer = self.viewers.get(sid)
-        if viewer is None:
+        if viewer is None or self.closing.is_set():
             return
         room = self.room(viewer.room)
         if viewer.role == "host":
@@ -190,8 +192,18 @@ class Hub:
             self.send_state(sid)
         self.emit("voice", room.voice, sid)
         if self.evenings is not None:
-            self.emit("evening", self.evenings.payload(room.code), sid)
-            self.emit("replay", self.evenings.replay_payload(room.code), sid)
+            with self._unless_closed():
+                self.emit("evening", self.evenings.payload(room.code), sid)
+                self.emit("replay", self.evenings.replay_payload(room.code), sid)
+
+    @contextlib.contextmanager
+    def _unless_closed(self) -> Iterator[None]:
+        """A read of the history that a stop may close under it: quiet once the hub is closing."""
+        try:
+            yield
+        except sqlite3.ProgrammingError:
+            if not self.closing.is_set():
+                raise
 
     def disconnect(self, sid: str) -> None:
         """Forget the connection; a seat with no phone left counts as dropped."""
@@ -305,6 +317,7 @@ class Hub:
 
     def close(self) -> None:
         """Stop voice, the bot thread and the store."""
+        self.closing.set()
         for voice in self.voices.values():
             voice.stop()
         self.voices.clear()

@@ -355,3 +355,19 @@ def test_a_deleted_game_is_not_kept_again_when_the_hub_resumes_its_room(tmp_path
         assert hub2.room(room.code).over and hub2.evenings.history.games() == []
     finally:
         hub2.close()
+
+
+def test_a_connection_accepted_as_the_hub_stops_gets_nothing_and_raises_nothing(tmp_path: Path) -> None:
+    """A late first sync (the connection accepted just before a stop) must not read a closed history."""
+    app = create_app(TestConfig(DATA_DIR=tmp_path, BOT_DELAY=0.0))
+    hub = get_hub(app)
+    hub.enter = None  # no Socket.IO connection behind this sid
+    hub.connect("late", {"role": "tv"})
+    sent: list[str] = []
+    hub.emit = lambda event, payload, sid=None: sent.append(event)
+    hub.close()
+    hub.connected("late")
+    assert sent == []
+    assert hub.evenings is not None
+    with pytest.raises(Exception, match="closed"):
+        hub.evenings.payload(hub.default_code)  # the history is closed indeed: the guard is what spared it
