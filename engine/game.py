@@ -20,7 +20,7 @@ from dudo_hub.engine.actions import (
     RollDice,
     RollUnseen,
 )
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import FACES, PACOS, Bid
 from dudo_hub.engine.errors import DudoError, IllegalAction, InvalidAction
 from dudo_hub.engine.events import Event
 from dudo_hub.engine.resolve import resolve_call, settle_call, take_shot
@@ -28,6 +28,7 @@ from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import BidEntry, GameState, Phase, evolve, stamp_version
 
 Events = list[Event]
+_FACE_SET = frozenset(FACES)
 
 
 def new_game(
@@ -39,6 +40,20 @@ def new_game(
     """A game waiting for its first player; `counts` and `palifico_used` set up a position."""
     rules = rules or Rules()
     names = tuple(players)
+    if not counts and not palifico_used and all(type(n) is str for n in names):
+        return evolve(_fresh_game(names, rules))  # the usual start: checked once, copied
+    return _new_game(names, rules, counts, palifico_used)
+
+
+@lru_cache(maxsize=256)
+def _fresh_game(names: tuple[str, ...], rules: Rules) -> GameState:
+    """`new_game(names, rules)`, kept to be copied (states are immutable)."""
+    return _new_game(names, rules, None, ())
+
+
+def _new_game(
+    names: tuple[str, ...], rules: Rules, counts: dict[str, int] | None, palifico_used: Sequence[str]
+) -> GameState:
     if not rules.min_players <= len(names) <= rules.max_players:
         raise InvalidAction(
             "bad_players", f"a game needs {rules.min_players} to {rules.max_players} players, got {len(names)}"
@@ -239,7 +254,7 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
     dice = []
     for seat, name in enumerate(state.players):
         cup = tuple(given.pop(name, ()))
-        if len(cup) != state.counts[seat] or any(d not in (1, 2, 3, 4, 5, 6) for d in cup):
+        if len(cup) != state.counts[seat] or not _all_faces(cup):
             raise IllegalAction(
                 "dice_mismatch", f"{name} holds {state.counts[seat]} dice, the roll gave {list(cup)}"
             )
@@ -247,6 +262,14 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
     if given:
         raise IllegalAction("dice_mismatch", f"the roll names unknown players: {sorted(given)}")
     return _start_round(state, tuple(dice), unseen=False)
+
+
+def _all_faces(cup: tuple[int, ...]) -> bool:
+    """Whether every die of `cup` shows a face 1..6."""
+    try:
+        return _FACE_SET.issuperset(cup)
+    except TypeError:  # an unhashable "die"
+        return False
 
 
 def _roll_unseen(state: GameState, action: RollUnseen) -> tuple[GameState, Events]:
@@ -325,9 +348,7 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
         return []
     actions: list[PlayerAction] = []
     if seat == turn or _may_raise_out_of_turn(state, seat):
-        top = state.dice_in_play
-        for face, (lo, hi) in sorted(ordering.bid_ranges(state, seat).items()):
-            actions.extend(_bid_actions(player, face, top)[lo - 1 : hi])
+        actions.extend(_raises(player, *ordering.ranges_key(state, seat)))
     dudo, calza = _calls(player)
     if seat == turn and state.standing is not None:
         actions.append(dudo)
@@ -340,6 +361,14 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
 def _calls(player: str) -> tuple[CallDudo, CallCalza]:
     """The calls of `player`; shared, since actions are immutable."""
     return CallDudo(player), CallCalza(player)
+
+
+@lru_cache(maxsize=16384)
+def _raises(player: str, q: int, f: int, top: int, order: str) -> tuple[MakeBid, ...]:
+    """Every legal MakeBid of `player` after q x f (`ordering.raise_spans`), face by face, lowest
+    quantity first; shared, since actions are immutable."""
+    spans = ordering.raise_spans(q, f, top, order)
+    return tuple(a for face, (lo, hi) in sorted(spans.items()) for a in _bid_actions(player, face, top)[lo - 1 : hi])
 
 
 @lru_cache(maxsize=4096)
