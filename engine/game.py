@@ -89,7 +89,7 @@ def _seat(state: GameState, player: str) -> int:
     if state.phase is Phase.OVER:
         raise IllegalAction("game_over", f"the game is over; {player!r} cannot act")
     try:
-        seat = state.seat_of(player)
+        seat = state.players.index(player)
     except ValueError:
         seated = ", ".join(state.players)
         raise IllegalAction("unknown_player", f"{player!r} is not seated; players: {seated}") from None
@@ -108,29 +108,34 @@ def _expect_phase(state: GameState, phase: Phase, action: object) -> None:
 
 def _check_bid(state: GameState, action: MakeBid) -> int:
     """The bidder's seat, or the refusal raised."""
+    turn = state.turn
+    if (state.phase is Phase.BIDDING and turn is not None and state.players[turn] == action.player
+            and state.counts[turn]):
+        return _check_raise(state, turn, action)  # the player to act: the usual case
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     if seat != state.turn and not _may_raise_out_of_turn(state, seat):
         whose = _turn_name(state)
         raise IllegalAction("not_your_turn", f"{action.player} cannot bid {action.bid}: it is {whose}'s turn")
-    problem = ordering.bid_problem(state, seat, action.bid)
-    if problem is not None:
+    return _check_raise(state, seat, action)
+
+
+def _check_raise(state: GameState, seat: int, action: MakeBid) -> int:
+    """`seat`, or the refusal raised when its bid does not raise the standing bid."""
+    bid = action.bid
+    span = ordering.raise_spans(*ordering.ranges_key(state, seat)).get(bid.face)
+    if span is None or not span[0] <= bid.quantity <= span[1]:
+        problem = ordering.bid_problem(state, seat, bid)
+        assert problem is not None
         raise IllegalAction(problem, _bid_message(state, problem, action))
     return seat
 
 
 def _make_bid(state: GameState, action: MakeBid) -> tuple[GameState, Events]:
     seat = _check_bid(state, action)
-    state = evolve(
-        state,
-        bids=(*state.bids, _entry(seat, action.bid)),
-        turn=state.next_live(seat),
-    )
-    return state, [Event("bid", {"player": action.player, "bid": action.bid.to_list()})]
-
-
-def _entry(seat: int, bid: Bid) -> BidEntry:
-    return BidEntry(seat, bid)
+    bid = action.bid
+    state = evolve(state, bids=(*state.bids, BidEntry(seat, bid)), turn=state.next_live(seat))
+    return state, [Event("bid", {"player": action.player, "bid": [bid.quantity, bid.face]})]
 
 
 def _may_raise_out_of_turn(state: GameState, seat: int) -> bool:
@@ -252,12 +257,10 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
     _expect_phase(state, Phase.ROLL, "rolling")
     given = dict(action.dice)
     dice = []
-    for seat, name in enumerate(state.players):
+    for name, count in zip(state.players, state.counts, strict=True):
         cup = tuple(given.pop(name, ()))
-        if len(cup) != state.counts[seat] or not _all_faces(cup):
-            raise IllegalAction(
-                "dice_mismatch", f"{name} holds {state.counts[seat]} dice, the roll gave {list(cup)}"
-            )
+        if len(cup) != count or not _all_faces(cup):
+            raise IllegalAction("dice_mismatch", f"{name} holds {count} dice, the roll gave {list(cup)}")
         dice.append(tuple(sorted(cup)))
     if given:
         raise IllegalAction("dice_mismatch", f"the roll names unknown players: {sorted(given)}")
@@ -334,9 +337,11 @@ _HANDLERS: dict[type, Handler] = {
 def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
     """Every action `player` may take now: the one source of legality."""
     turn = state.turn
-    if (state.phase is Phase.BIDDING and turn is not None and state.players[turn] != player
-            and not acts_out_of_turn(state.rules)):
-        return []  # the common case, asked for every seat after every move
+    if state.phase is Phase.BIDDING and turn is not None:
+        if state.players[turn] == player:
+            return _on_turn(state, player, turn)  # the player to act: the hot path
+        if not acts_out_of_turn(state.rules):
+            return []  # the common case, asked for every seat after every move
     if state.phase is Phase.OVER or player not in state.players:
         return []
     seat = state.players.index(player)
@@ -348,12 +353,22 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
         return []
     actions: list[PlayerAction] = []
     if seat == turn or _may_raise_out_of_turn(state, seat):
-        actions.extend(_raises(player, *ordering.ranges_key(state, seat)))
+        actions.extend(_raises(player, *ordering.ranges_key(state, seat), False))
     dudo, calza = _calls(player)
     if seat == turn and state.standing is not None:
         actions.append(dudo)
     if calza_problem(state, seat) is None:
         actions.append(calza)
+    return actions
+
+
+def _on_turn(state: GameState, player: str, turn: int) -> list[PlayerAction]:
+    """`legal_actions` for the player whose turn it is in the bidding."""
+    if state.counts[turn] == 0:
+        return []
+    actions: list[PlayerAction] = list(_raises(player, *ordering.ranges_key(state, turn), bool(state.bids)))
+    if calza_problem(state, turn) is None:
+        actions.append(_calls(player)[1])
     return actions
 
 
@@ -364,11 +379,12 @@ def _calls(player: str) -> tuple[CallDudo, CallCalza]:
 
 
 @lru_cache(maxsize=16384)
-def _raises(player: str, q: int, f: int, top: int, order: str) -> tuple[MakeBid, ...]:
+def _raises(player: str, q: int, f: int, top: int, order: str, dudo: bool) -> tuple[PlayerAction, ...]:
     """Every legal MakeBid of `player` after q x f (`ordering.raise_spans`), face by face, lowest
-    quantity first; shared, since actions are immutable."""
+    quantity first, then CallDudo when `dudo`; shared, since actions are immutable."""
     spans = ordering.raise_spans(q, f, top, order)
-    return tuple(a for face, (lo, hi) in sorted(spans.items()) for a in _bid_actions(player, face, top)[lo - 1 : hi])
+    bids = (a for face, (lo, hi) in sorted(spans.items()) for a in _bid_actions(player, face, top)[lo - 1 : hi])
+    return (*bids, *_calls(player)[:1]) if dudo else tuple(bids)
 
 
 @lru_cache(maxsize=4096)

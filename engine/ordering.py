@@ -42,8 +42,24 @@ def bid_ranges(state: GameState, seat: int) -> Ranges:
     return dict(raise_spans(*ranges_key(state, seat)))
 
 
-def ranges_key(state: GameState, seat: int) -> tuple[int, int, int, str]:
-    """The arguments of `raise_spans` that give `seat`'s ranges now: (q, f, top, order)."""
+Key = tuple[int, int, int, str]
+_last: tuple[GameState | None, int, Key] = (None, -1, (0, 0, 0, ""))
+
+
+def ranges_key(state: GameState, seat: int) -> Key:
+    """The arguments of `raise_spans` that give `seat`'s ranges now: (q, f, top, order).
+
+    The last answer is kept: a move's legal list and its check ask for the same state."""
+    global _last
+    last = _last
+    if last[0] is state and last[1] == seat:  # states are immutable, and `last` keeps this one alive
+        return last[2]
+    key = _ranges_key(state, seat)
+    _last = (state, seat, key)
+    return key
+
+
+def _ranges_key(state: GameState, seat: int) -> Key:
     bids = state.bids
     top = sum(state.counts)
     if not bids:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from itertools import compress
 
 from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.rules import Rules
@@ -78,7 +79,7 @@ class GameState:
     @property
     def live_seats(self) -> tuple[int, ...]:
         """Seats that still have dice, in seat order."""
-        return tuple(i for i, c in enumerate(self.counts) if c)
+        return tuple(compress(range(len(self.counts)), self.counts))
 
     @property
     def dice_in_play(self) -> int:
@@ -98,7 +99,10 @@ class GameState:
         """The next seat after `seat` that still has dice, going in `direction`."""
         step = self.direction if direction is None else direction
         n = len(self.players)
-        for k in range(1, n + 1):
+        candidate = (seat + step) % n
+        if self.counts[candidate] > 0:  # the usual case: the neighbour still plays
+            return candidate
+        for k in range(2, n + 1):
             candidate = (seat + step * k) % n
             if self.counts[candidate] > 0:
                 return candidate
@@ -114,11 +118,11 @@ def evolve(state: GameState, **changes: object) -> GameState:
 
     GameState keeps its fields in `__dict__` (no slots) so that a copy is one dict copy.
     """
-    if not _FIELD_SET.issuperset(changes):
-        raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_SET)}")
-    new = object.__new__(GameState)
     fields_ = state.__dict__.copy()
     fields_.update(changes)
+    if len(fields_) != len(_FIELD_SET):  # a name that is not a field added a key
+        raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_SET)}")
+    new = object.__new__(GameState)
     _set_attr(new, "__dict__", fields_)
     return new
 
