@@ -40,9 +40,13 @@ def new_game(
     """A game waiting for its first player; `counts` and `palifico_used` set up a position."""
     rules = rules or Rules()
     names = tuple(players)
-    if not counts and not palifico_used and all(type(n) is str for n in names):
-        return evolve(_fresh_game(names, rules))  # the usual start: checked once, copied
-    return _new_game(names, rules, counts, palifico_used)
+    if counts or palifico_used:
+        return _new_game(names, rules, counts, palifico_used)
+    try:
+        start = _fresh_game(names, rules)
+    except TypeError:  # an unhashable name: checked (and refused) as any other
+        return _new_game(names, rules, None, ())
+    return evolve(start)  # the usual start: checked once, copied
 
 
 @lru_cache(maxsize=256)
@@ -367,7 +371,7 @@ def _on_turn(state: GameState, player: str, turn: int) -> list[PlayerAction]:
     if state.counts[turn] == 0:
         return []
     actions: list[PlayerAction] = list(_raises(player, *ordering.ranges_key(state, turn), bool(state.bids)))
-    if calza_problem(state, turn) is None:
+    if state.rules.calza != "off" and calza_problem(state, turn) is None:  # "off": no need to ask why
         actions.append(_calls(player)[1])
     return actions
 
