@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import lru_cache
 from itertools import compress
 
 from dudo_hub.engine.bids import Bid
@@ -79,7 +80,7 @@ class GameState:
     @property
     def live_seats(self) -> tuple[int, ...]:
         """Seats that still have dice, in seat order."""
-        return tuple(compress(range(len(self.counts)), self.counts))
+        return _live_seats(self.counts)
 
     @property
     def dice_in_play(self) -> int:
@@ -107,6 +108,11 @@ class GameState:
             if self.counts[candidate] > 0:
                 return candidate
         raise ValueError("no live seat")
+
+
+@lru_cache(maxsize=1024)
+def _live_seats(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(compress(range(len(counts)), counts))
 
 
 _FIELD_SET = frozenset(f.name for f in fields(GameState))
