@@ -175,6 +175,10 @@ def _paco_hint(standing: Bid, bid: Bid) -> str:
 
 def _check_dudo(state: GameState, action: CallDudo) -> int:
     """The caller's seat, or the refusal raised."""
+    turn = state.turn
+    if (state.phase is Phase.BIDDING and turn is not None and state.players[turn] == action.player
+            and state.counts[turn] and state.bids):
+        return turn  # the player to act challenges a bid: the usual case
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     problem = dudo_problem(state, seat)
