@@ -41,7 +41,7 @@ def chance_action(state: GameState, rng: random.Random) -> ChanceAction | None:
     phase = state.phase
     if phase is Phase.ROLL:  # the one every round waits for
         players, counts, draw = state.players, state.counts, rng.random
-        # rng.choices(FACES, k=n), spelled out: the same draws, one call fewer per die
+        # rng.choices(FACES, k=n) spelled out (the same draws, for any Random), without its per-cup setup
         return RollDice(tuple([(players[s], tuple([FACES[int(draw() * 6.0)] for _ in range(counts[s])]))
                                for s in state.live_seats]))
     if phase is Phase.FIRST:
