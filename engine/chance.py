@@ -38,18 +38,20 @@ def roll_off(state: GameState, rng: random.Random) -> PickFirst:
 
 def chance_action(state: GameState, rng: random.Random) -> ChanceAction | None:
     """The chance action the state waits for, or None when a player (or nobody) is to act."""
-    if state.phase is Phase.FIRST:
+    phase = state.phase
+    if phase is Phase.ROLL:  # the one every round waits for
+        players, counts, draw = state.players, state.counts, rng.random
+        # rng.choices(FACES, k=n) spelled out (the same draws, for any Random), without its per-cup setup
+        return RollDice(tuple([(players[s], tuple([FACES[int(draw() * 6.0)] for _ in range(counts[s])]))
+                               for s in state.live_seats]))
+    if phase is Phase.FIRST:
         mode = state.rules.first_player
         if mode == "roll_off":
             return roll_off(state, rng)
         live = [state.players[s] for s in state.live_seats]
         # "host": the host seats the table, and the first seat opens.
         return PickFirst(rng.choice(live) if mode == "random" else live[0])
-    if state.phase is Phase.ROLL:
-        return RollDice(tuple(
-            (state.players[s], tuple(rng.choices(FACES, k=state.counts[s]))) for s in state.live_seats
-        ))
-    if state.phase is Phase.SHOT:
+    if phase is Phase.SHOT:
         assert state.shot_seat is not None
         return PullTrigger(rng.randrange(CHAMBERS) < state.bullets[state.shot_seat])
     return None

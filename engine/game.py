@@ -20,14 +20,15 @@ from dudo_hub.engine.actions import (
     RollDice,
     RollUnseen,
 )
-from dudo_hub.engine.bids import PACOS, Bid
+from dudo_hub.engine.bids import FACES, PACOS, Bid
 from dudo_hub.engine.errors import DudoError, IllegalAction, InvalidAction
 from dudo_hub.engine.events import Event
 from dudo_hub.engine.resolve import resolve_call, settle_call, take_shot
 from dudo_hub.engine.rules import Rules
-from dudo_hub.engine.state import BidEntry, GameState, Phase, evolve, stamp_version
+from dudo_hub.engine.state import BidEntry, GameState, Phase, evolve
 
 Events = list[Event]
+_FACE_SET = frozenset(FACES)
 
 
 def new_game(
@@ -39,6 +40,24 @@ def new_game(
     """A game waiting for its first player; `counts` and `palifico_used` set up a position."""
     rules = rules or Rules()
     names = tuple(players)
+    if counts or palifico_used:
+        return _new_game(names, rules, counts, palifico_used)
+    try:
+        start = _fresh_game(names, rules)
+    except TypeError:  # an unhashable name: checked (and refused) as any other
+        return _new_game(names, rules, None, ())
+    return evolve(start)  # the usual start: checked once, copied
+
+
+@lru_cache(maxsize=256)
+def _fresh_game(names: tuple[str, ...], rules: Rules) -> GameState:
+    """`new_game(names, rules)`, kept to be copied (states are immutable)."""
+    return _new_game(names, rules, None, ())
+
+
+def _new_game(
+    names: tuple[str, ...], rules: Rules, counts: dict[str, int] | None, palifico_used: Sequence[str]
+) -> GameState:
     if not rules.min_players <= len(names) <= rules.max_players:
         raise InvalidAction(
             "bad_players", f"a game needs {rules.min_players} to {rules.max_players} players, got {len(names)}"
@@ -66,7 +85,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Events]:
     new_state, events = handler(state, action)
     # Every handler builds a fresh state with `evolve`, so stamping it mutates nothing shared.
     fresh = new_state if new_state is not state else evolve(state)
-    return stamp_version(fresh, state.version + 1), events
+    fresh.__dict__["version"] = state.version + 1  # `stamp_version`, inline on the hot path
+    return fresh, events
 
 
 def _seat(state: GameState, player: str) -> int:
@@ -74,7 +94,7 @@ def _seat(state: GameState, player: str) -> int:
     if state.phase is Phase.OVER:
         raise IllegalAction("game_over", f"the game is over; {player!r} cannot act")
     try:
-        seat = state.seat_of(player)
+        seat = state.players.index(player)
     except ValueError:
         seated = ", ".join(state.players)
         raise IllegalAction("unknown_player", f"{player!r} is not seated; players: {seated}") from None
@@ -93,29 +113,34 @@ def _expect_phase(state: GameState, phase: Phase, action: object) -> None:
 
 def _check_bid(state: GameState, action: MakeBid) -> int:
     """The bidder's seat, or the refusal raised."""
+    turn = state.turn
+    if (state.phase is Phase.BIDDING and turn is not None and state.players[turn] == action.player
+            and state.counts[turn]):
+        return _check_raise(state, turn, action)  # the player to act: the usual case
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     if seat != state.turn and not _may_raise_out_of_turn(state, seat):
         whose = _turn_name(state)
         raise IllegalAction("not_your_turn", f"{action.player} cannot bid {action.bid}: it is {whose}'s turn")
-    problem = ordering.bid_problem(state, seat, action.bid)
-    if problem is not None:
+    return _check_raise(state, seat, action)
+
+
+def _check_raise(state: GameState, seat: int, action: MakeBid) -> int:
+    """`seat`, or the refusal raised when its bid does not raise the standing bid."""
+    bid = action.bid
+    span = ordering.raise_spans(*ordering.ranges_key(state, seat)).get(bid.face)
+    if span is None or not span[0] <= bid.quantity <= span[1]:
+        problem = ordering.bid_problem(state, seat, bid)
+        assert problem is not None
         raise IllegalAction(problem, _bid_message(state, problem, action))
     return seat
 
 
 def _make_bid(state: GameState, action: MakeBid) -> tuple[GameState, Events]:
     seat = _check_bid(state, action)
-    state = evolve(
-        state,
-        bids=(*state.bids, _entry(seat, action.bid)),
-        turn=state.next_live(seat),
-    )
-    return state, [Event("bid", {"player": action.player, "bid": action.bid.to_list()})]
-
-
-def _entry(seat: int, bid: Bid) -> BidEntry:
-    return BidEntry(seat, bid)
+    bid = action.bid
+    state = evolve(state, bids=(*state.bids, BidEntry(seat, bid)), turn=state.next_live(seat))
+    return state, [Event("bid", {"player": action.player, "bid": [bid.quantity, bid.face]})]
 
 
 def _may_raise_out_of_turn(state: GameState, seat: int) -> bool:
@@ -150,6 +175,10 @@ def _paco_hint(standing: Bid, bid: Bid) -> str:
 
 def _check_dudo(state: GameState, action: CallDudo) -> int:
     """The caller's seat, or the refusal raised."""
+    turn = state.turn
+    if (state.phase is Phase.BIDDING and turn is not None and state.players[turn] == action.player
+            and state.counts[turn] and state.bids):
+        return turn  # the player to act challenges a bid: the usual case
     seat = _seat(state, action.player)
     _expect_phase(state, Phase.BIDDING, action)
     problem = dudo_problem(state, seat)
@@ -237,12 +266,14 @@ def _roll_dice(state: GameState, action: RollDice) -> tuple[GameState, Events]:
     _expect_phase(state, Phase.ROLL, "rolling")
     given = dict(action.dice)
     dice = []
-    for seat, name in enumerate(state.players):
+    for name, count in zip(state.players, state.counts, strict=True):
         cup = tuple(given.pop(name, ()))
-        if len(cup) != state.counts[seat] or any(d not in (1, 2, 3, 4, 5, 6) for d in cup):
-            raise IllegalAction(
-                "dice_mismatch", f"{name} holds {state.counts[seat]} dice, the roll gave {list(cup)}"
-            )
+        try:
+            faces = _FACE_SET.issuperset(cup)
+        except TypeError:  # an unhashable "die"
+            faces = False
+        if len(cup) != count or not faces:
+            raise IllegalAction("dice_mismatch", f"{name} holds {count} dice, the roll gave {list(cup)}")
         dice.append(tuple(sorted(cup)))
     if given:
         raise IllegalAction("dice_mismatch", f"the roll names unknown players: {sorted(given)}")
@@ -310,9 +341,11 @@ _HANDLERS: dict[type, Handler] = {
 def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
     """Every action `player` may take now: the one source of legality."""
     turn = state.turn
-    if (state.phase is Phase.BIDDING and turn is not None and state.players[turn] != player
-            and not acts_out_of_turn(state.rules)):
-        return []  # the common case, asked for every seat after every move
+    if state.phase is Phase.BIDDING and turn is not None:
+        if state.players[turn] == player:
+            return _on_turn(state, player, turn)  # the player to act: the hot path
+        if not acts_out_of_turn(state.rules):
+            return []  # the common case, asked for every seat after every move
     if state.phase is Phase.OVER or player not in state.players:
         return []
     seat = state.players.index(player)
@@ -324,9 +357,7 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
         return []
     actions: list[PlayerAction] = []
     if seat == turn or _may_raise_out_of_turn(state, seat):
-        top = state.dice_in_play
-        for face, (lo, hi) in sorted(ordering.bid_ranges(state, seat).items()):
-            actions.extend(_bid_actions(player, face, top)[lo - 1 : hi])
+        actions.extend(_raises(player, *ordering.ranges_key(state, seat), False))
     dudo, calza = _calls(player)
     if seat == turn and state.standing is not None:
         actions.append(dudo)
@@ -335,10 +366,29 @@ def legal_actions(state: GameState, player: str) -> list[PlayerAction]:
     return actions
 
 
+def _on_turn(state: GameState, player: str, turn: int) -> list[PlayerAction]:
+    """`legal_actions` for the player whose turn it is in the bidding."""
+    if state.counts[turn] == 0:
+        return []
+    actions: list[PlayerAction] = list(_raises(player, *ordering.ranges_key(state, turn), bool(state.bids)))
+    if state.rules.calza != "off" and calza_problem(state, turn) is None:  # "off": no need to ask why
+        actions.append(_calls(player)[1])
+    return actions
+
+
 @lru_cache(maxsize=1024)
 def _calls(player: str) -> tuple[CallDudo, CallCalza]:
     """The calls of `player`; shared, since actions are immutable."""
     return CallDudo(player), CallCalza(player)
+
+
+@lru_cache(maxsize=16384)
+def _raises(player: str, q: int, f: int, top: int, order: str, dudo: bool) -> tuple[PlayerAction, ...]:
+    """Every legal MakeBid of `player` after q x f (`ordering.raise_spans`), face by face, lowest
+    quantity first, then CallDudo when `dudo`; shared, since actions are immutable."""
+    spans = ordering.raise_spans(q, f, top, order)
+    bids = (a for face, (lo, hi) in sorted(spans.items()) for a in _bid_actions(player, face, top)[lo - 1 : hi])
+    return (*bids, *_calls(player)[:1]) if dudo else tuple(bids)
 
 
 @lru_cache(maxsize=4096)

@@ -39,19 +39,42 @@ def opening_pacos_allowed(state: GameState) -> bool:
 
 def bid_ranges(state: GameState, seat: int) -> Ranges:
     """Face -> (lowest, highest) legal quantity for `seat` now; faces with none are absent."""
-    standing = state.standing
-    top = state.dice_in_play
-    if standing is None:
-        return dict(raise_spans(0, 0, top, "opening_any" if opening_pacos_allowed(state) else "opening"))
-    if face_locked(state, seat):
+    return dict(raise_spans(*ranges_key(state, seat)))
+
+
+Key = tuple[int, int, int, str]
+_last: tuple[GameState | None, int, Key] = (None, -1, (0, 0, 0, ""))
+
+
+def ranges_key(state: GameState, seat: int) -> Key:
+    """The arguments of `raise_spans` that give `seat`'s ranges now: (q, f, top, order).
+
+    The last answer is kept: a move's legal list and its check ask for the same state."""
+    global _last
+    last = _last
+    if last[0] is state and last[1] == seat:  # states are immutable, and `last` keeps this one alive
+        return last[2]
+    key = _ranges_key(state, seat)
+    _last = (state, seat, key)
+    return key
+
+
+def _ranges_key(state: GameState, seat: int) -> Key:
+    bids = state.bids
+    top = sum(state.counts)
+    if not bids:
+        return 0, 0, top, "opening_any" if opening_pacos_allowed(state) else "opening"
+    bid = bids[-1].bid
+    rules = state.rules
+    if state.palifico and face_locked(state, seat):
         order = "locked"
-    elif state.round_wild and state.rules.paco_conversion == "half_up":
+    elif rules.paco_conversion == "half_up" and state.round_wild:
         order = "converting"
     else:
         order = "plain"
-    if state.rules.raise_rule == "one_change":
+    if rules.raise_rule == "one_change":
         order += "_one_change"
-    return dict(raise_spans(standing.bid.quantity, standing.bid.face, top, order))
+    return bid.quantity, bid.face, top, order
 
 
 @lru_cache(maxsize=8192)
@@ -103,7 +126,7 @@ def _converting_spans(q: int, f: int, one_change: bool, top: int) -> Ranges:
 
 def bid_problem(state: GameState, seat: int, bid: Bid) -> str | None:
     """The error code that makes `bid` illegal for `seat` now, or None when it is legal."""
-    span = bid_ranges(state, seat).get(bid.face)
+    span = raise_spans(*ranges_key(state, seat)).get(bid.face)
     if span is not None and span[0] <= bid.quantity <= span[1]:
         return None
     if bid.quantity > state.dice_in_play:
@@ -124,4 +147,5 @@ def bid_row(face: int, top: int) -> tuple[Bid, ...]:
 def legal_bids(state: GameState, seat: int) -> list[Bid]:
     """Every legal bid for `seat`, lowest quantity first within each face."""
     top = state.dice_in_play
-    return [b for g, (lo, hi) in sorted(bid_ranges(state, seat).items()) for b in bid_row(g, top)[lo - 1 : hi]]
+    spans = raise_spans(*ranges_key(state, seat))
+    return [b for g, (lo, hi) in sorted(spans.items()) for b in bid_row(g, top)[lo - 1 : hi]]

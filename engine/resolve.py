@@ -149,13 +149,11 @@ def _finish_round(state: GameState, events: Events) -> tuple[GameState, Events]:
     live = state.live_seats
     names = state.players
     reveal = state.reveal
-    summary = {
-        "loser": names[reveal.loser] if reveal and reveal.loser is not None else None,
-        "gainer": names[reveal.gainer] if reveal and reveal.gainer is not None else None,
-    }
+    loser = names[reveal.loser] if reveal and reveal.loser is not None else None
+    gainer = names[reveal.gainer] if reveal and reveal.gainer is not None else None
     if len(live) == 1:
         winner = live[0]
-        events.append(Event("round_over", {**summary, "next": None}))
+        events.append(Event("round_over", {"loser": loser, "gainer": gainer, "next": None}))
         events.append(Event("game_over", {"winner": names[winner]}))
         return evolve(state, phase=Phase.OVER, winner=winner, opener=None, palifico=False), events
     opener = state.opener
@@ -163,7 +161,7 @@ def _finish_round(state: GameState, events: Events) -> tuple[GameState, Events]:
     if state.counts[opener] == 0:
         opener = state.next_live(opener, 1)  # RULES: the next live player clockwise
     phase = Phase.DIRECTION if state.rules.loser_chooses_direction else Phase.ROLL
-    events.append(Event("round_over", {**summary, "next": names[opener]}))
+    events.append(Event("round_over", {"loser": loser, "gainer": gainer, "next": names[opener]}))
     return evolve(state, phase=phase, opener=opener), events
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import lru_cache
+from itertools import compress
 
 from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.rules import Rules
@@ -79,7 +81,7 @@ class GameState:
     @property
     def live_seats(self) -> tuple[int, ...]:
         """Seats that still have dice, in seat order."""
-        return tuple(i for i, c in enumerate(self.counts) if c)
+        return _live_seats(self.counts)
 
     @property
     def dice_in_play(self) -> int:
@@ -99,27 +101,36 @@ class GameState:
         """The next seat after `seat` that still has dice, going in `direction`."""
         step = self.direction if direction is None else direction
         n = len(self.players)
-        for k in range(1, n + 1):
+        candidate = (seat + step) % n
+        if self.counts[candidate] > 0:  # the usual case: the neighbour still plays
+            return candidate
+        for k in range(2, n + 1):
             candidate = (seat + step * k) % n
             if self.counts[candidate] > 0:
                 return candidate
         raise ValueError("no live seat")
 
 
+@lru_cache(maxsize=1024)
+def _live_seats(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(compress(range(len(counts)), counts))
+
+
 _FIELD_SET = frozenset(f.name for f in fields(GameState))
+_set_attr = object.__setattr__  # past the frozen dataclass's guard, for a state nobody holds yet
 
 
 def evolve(state: GameState, **changes: object) -> GameState:
     """A copy of `state` with `changes`: `dataclasses.replace` without its per-call overhead.
 
-    GameState keeps its fields in `__dict__` (no slots) so that a copy is two dict updates.
+    GameState keeps its fields in `__dict__` (no slots) so that a copy is one dict copy.
     """
-    unknown = changes.keys() - _FIELD_SET
-    if unknown:
-        raise TypeError(f"GameState has no field {sorted(unknown)}")
+    fields_ = state.__dict__.copy()
+    fields_.update(changes)
+    if len(fields_) != len(_FIELD_SET):  # a name that is not a field added a key
+        raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_SET)}")
     new = object.__new__(GameState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
+    _set_attr(new, "__dict__", fields_)
     return new
 
 
