@@ -7,7 +7,7 @@ bots, the screens' lit dice) and every match chance (1/3 or 1/6) is read from he
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from dudo_hub.engine.bids import PACOS
@@ -26,8 +26,14 @@ def counts_for(die: int, face: int, wild: bool) -> bool:
 
 def count_for(dice: Iterable[int], face: int, wild: bool) -> int:
     """How many of `dice` count for a bid on `face`."""
+    cup = dice if isinstance(dice, (tuple, list)) else tuple(dice)
+    return sum(map(cup.count, counting_faces(face, wild)))
+
+
+def count_cups(cups: Iterable[Sequence[int]], face: int, wild: bool) -> int:
+    """How many dice in all of `cups` count for a bid on `face`."""
     faces = counting_faces(face, wild)
-    return sum(1 for d in dice if d in faces)
+    return sum([cup.count(f) for cup in cups for f in faces])
 
 
 def match_chance(face: int, wild: bool) -> float:

@@ -6,9 +6,9 @@ from dataclasses import replace
 from typing import TypeVar
 
 from dudo_hub.engine.bids import Bid
-from dudo_hub.engine.counting import count_for
+from dudo_hub.engine.counting import count_cups
 from dudo_hub.engine.events import Event
-from dudo_hub.engine.state import GameState, Phase, Reveal, evolve
+from dudo_hub.engine.state import GameState, Phase, Reveal, evolve, stamp_reveal
 from dudo_hub.engine.story import told_from
 
 Events = list[Event]
@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 def count_matching(dice: tuple[tuple[int, ...], ...], bid: Bid, wild: bool) -> int:
     """Dice on the table that count for `bid` (ones too, when wild and the bid is not on pacos)."""
-    return sum(count_for(cup, bid.face, wild) for cup in dice)
+    return count_cups(dice, bid.face, wild)
 
 
 def resolve_call(state: GameState, call: str, caller: int) -> tuple[GameState, Events]:
@@ -55,16 +55,17 @@ def settle_call(state: GameState, call: str, caller: int, count: int) -> tuple[G
     else:
         losers, gainer, opener = [caller], None, caller
     cups = tuple(() for _ in state.dice) if state.unseen else state.dice
-    reveal = Reveal(state.round_no, call, caller, bidder, bid, wild, count, cups,
-                    losers[0] if len(losers) == 1 else None, gainer)
-    state = evolve(state, reveal=reveal, dice=(), opener=opener, turn=None, palifico=False)
+    state = evolve(state, dice=(), opener=opener, turn=None, palifico=False)
     if gainer is not None:
         state, more = _gain(state, gainer)
+        gainer = gainer if more else None  # at the most dice (or no bullet left) nothing is regained
         events += more
     for seat in losers:
         state, more = _lose(state, seat)
         events += more
-    state = _told(state, events)
+    reveal = Reveal(state.round_no, call, caller, bidder, bid, wild, count, cups,
+                    losers[0] if len(losers) == 1 else None, gainer, tuple(told_from(events)))
+    state = stamp_reveal(state, reveal)  # every state above was built here: nobody holds it yet
     if state.rules.loss == "revolver" and losers:
         return evolve(state, phase=Phase.SHOT, shot_seat=losers[0], extra_shots=tuple(losers[1:])), events
     return _finish_round(state, events)
@@ -90,17 +91,13 @@ def _gain(state: GameState, seat: int) -> tuple[GameState, Events]:
     name = state.players[seat]
     if state.rules.loss == "revolver":
         if state.bullets[seat] == 0:
-            return evolve(state, reveal=_no_gainer(state)), []
+            return state, []
         bullets = _set(state.bullets, seat, state.bullets[seat] - 1)
         return evolve(state, bullets=bullets), [Event("bullet_removed", {"player": name, "bullets": bullets[seat]})]
     if state.counts[seat] >= state.rules.max_dice:
-        return evolve(state, reveal=_no_gainer(state)), []
+        return state, []
     counts = _set(state.counts, seat, state.counts[seat] + 1)
     return evolve(state, counts=counts), [Event("die_regained", {"player": name, "dice": counts[seat]})]
-
-
-def _no_gainer(state: GameState) -> Reveal | None:
-    return replace(state.reveal, gainer=None) if state.reveal else None
 
 
 def _lose(state: GameState, seat: int) -> tuple[GameState, Events]:

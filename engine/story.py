@@ -17,6 +17,7 @@ from dudo_hub.engine.events import Event
 
 STORY_KINDS = ("die_lost", "die_regained", "bullet_added", "bullet_removed", "shot", "player_out", "palifico")
 """The engine's event kinds that belong to a reveal's story, in the order they happen."""
+_STORY = frozenset(STORY_KINDS)
 
 STORY_KEYS = ("story.calza_right", "story.calza_wrong", "story.others_lose", "story.loses", "story.gains",
               "story.bullet", "story.bullet_removed", "story.shot_fires", "story.shot_click", "story.out",
@@ -43,7 +44,7 @@ def told_from_events(events: Iterable[Mapping[str, Any]]) -> list[Told]:
 
 def told_from(events: Iterable[Event]) -> list[Told]:
     """The story entries among the engine's events."""
-    return told_from_events(e.to_dict() for e in events)
+    return [(e.kind, str(e.data["player"]), told_value(e.kind, e.data)) for e in events if e.kind in _STORY]
 
 
 def _line(key: str, tone: str, player: str | None = None, n: int | None = None) -> dict[str, Any]:
