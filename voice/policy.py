@@ -5,11 +5,11 @@ chatter must never cost a die, so a transcript is a move only when every word is
 explained as part of a call.
 
 1. The words are lexed with the pack (`voice.lexicon`). A seated player's name is set
-   aside: the whole name, exactly or one letter off when it has four letters or more;
+   aside (`voice.names`): the whole name, exactly or one letter off when it has four letters or more;
    never a pack word, never part of another word ("to" is not "Tom"). A name right
    after one of the pack's handoffs ("tocca a te Luca") is only addressed.
 2. A word the pack does not know may be a drawn-out filler ("eeeh", "mmmh", "allooora":
-   the same letters as a filler, some said longer), or a recogniser's near-miss of one pack word:
+   the same letters as a filler, some said longer), or a recogniser's near-miss of one pack word (`voice.nearmiss`):
    one edit away, four letters or more, and only when both neighbours are explained
    ("otto cinqe" -> 8 x 5, "dudu" -> dudo). Never across words, never beside another
    unexplained word ("sei pazzo" stays chatter).
@@ -51,11 +51,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
-
 from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
+from dudo_hub.voice.names import NAME, handoffs_of, name_tokens, take_names
+from dudo_hub.voice.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.packs import Meaning
 from dudo_hub.voice.parser import CORE, read
 from dudo_hub.voice.text import UNK, tokens
@@ -64,9 +63,6 @@ DEFAULT_MIN_CONFIDENCE = 0.75
 """A call word's lowest acceptable confidence: Vosk's word posterior, or a near-miss's
 similarity ("dudu" -> "dudo" is 0.75, "sete" -> "sette" 0.89)."""
 
-NEAR_MIN_LETTERS = 4
-"""Near-misses (of pack words and of names) only for words this long or longer."""
-
 REJECTIONS = ("unclear", "unknown_word", "low_confidence", "question", "sound_alike")
 """Reasons a call that was heard is not played because it was not heard well enough."""
 
@@ -74,9 +70,6 @@ ASKABLE = ("unclear", "unknown_word", "low_confidence", "sound_alike")
 """Reasons that ask ("Marco: 6 x five?") when the move heard is legal for its player now."""
 
 _QUESTION = re.compile(r"\?[\s!?.…]*$")
-
-_NAME = Meaning("filler")
-"""A player's name, set aside: it surrounds the call like a filler."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,16 +202,16 @@ def decide(
     """Decide what `text` (or the recogniser's `words`) is in `position`."""
     standing = _standing(position)
     lexemes, quoted = after_quote(_lex(lang, text, words), standing)
-    named, lexemes = take_names(lexemes, position.players(), _handoffs(lang))
+    named, lexemes = take_names(lexemes, position.players(), handoffs_of(lang))
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
     lexemes = articles_set_aside(lexemes)
-    explained = [lx for lx in lexemes if _explained(lx)]
-    meanings = [lx.meaning for lx in explained if lx.meaning is not None]
+    known = [lx for lx in lexemes if explained(lx)]
+    meanings = [lx.meaning for lx in known if lx.meaning is not None]
     move = read(meanings)
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
-    if len(explained) < len(lexemes) and not _QUESTION.search(text):
+    if len(known) < len(lexemes) and not _QUESTION.search(text):
         return _told_around(text, lang, lexemes, move, named, speaker, position, quoted)
     if move.intent is None:
         return Decision(text)
@@ -260,8 +253,8 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
             return Decision(text)
         return Decision(text, _credit(move, named, speaker, position, quoted), reason=reason)
     part_move, part = found
-    spoken = {lx.text for lx in part if lx.meaning == _NAME}
-    named = [n for n in named if " ".join(_name_tokens(n)) in spoken or part_move.intent != "bid"]
+    spoken = {lx.text for lx in part if lx.meaning == NAME}
+    named = [n for n in named if " ".join(name_tokens(n)) in spoken or part_move.intent != "bid"]
     if part_move.intent == "bid":  # "hugo dit calza", "per luca dudo": the name still says whose call
         named = [n for n in named if not _named_after_core(part, n) and not _addressed(lexemes, n)]
     credited = _credit(part_move, named, speaker, position, quoted)
@@ -282,7 +275,7 @@ def clear_part(
     ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away). Never when
     one of the pack's stories is said ("cinque sei sarebbe una follia", "se fossi in te direi
     calza", "scommetto che ..."), but for an earlier bid told before the player's own."""
-    unexplained = [i for i, lx in enumerate(lexemes) if not _explained(lx)]
+    unexplained = [i for i, lx in enumerate(lexemes) if not explained(lx)]
     if not unexplained:
         return None
     story = told_story(lang, lexemes)
@@ -329,7 +322,7 @@ def _led(part: list[Lexeme]) -> bool:
 def _free(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
     """A comment before a bid that holds no count but the standing bid's, and names a player
     only first, to speak to them ("luca guarda e impara"; not "gioco io per giulia ...")."""
-    return not _counts(comment, standing) and all(lx.meaning is not _NAME for lx in comment[1:])
+    return not _counts(comment, standing) and all(lx.meaning is not NAME for lx in comment[1:])
 
 
 def _backed(move: Intent, line: list[Lexeme], standing: tuple[int, int] | None) -> bool:
@@ -410,13 +403,13 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
     """One of the pack's stories is said: a word left unexplained ("sarebbe", "ayer"), or a
     phrase anywhere ("scommetto che", "o no", "si chiama"), that makes the move told, reported,
     asked or hypothetical rather than made."""
-    said = [(w, _explained(lx)) for lx in lexemes for w in lx.text.split()]
+    said = [(w, explained(lx)) for lx in lexemes for w in lx.text.split()]
     words = [w for w, _ in said]
     starting = _stories(lang)
-    for i, (word, explained) in enumerate(said):
+    for i, (word, known) in enumerate(said):
         for story in starting.get(word, ()):
             if len(story) == 1:
-                if not explained:
+                if not known:
                     return True
             elif tuple(words[i : i + len(story)]) == story:
                 return True
@@ -436,12 +429,12 @@ def _stories(lang: str) -> dict[str, tuple[tuple[str, ...], ...]]:
 def _addressed(lexemes: list[Lexeme], name: str) -> bool:
     """`name` is said right after an unexplained word, or first and right before one
     ("carmen, estás loca ..."): spoken to, not the one moving ("por diego que ..." names him)."""
-    spoken = " ".join(_name_tokens(name))
+    spoken = " ".join(name_tokens(name))
     for i, lx in enumerate(lexemes):
-        if lx.text != spoken or lx.meaning != _NAME:
+        if lx.text != spoken or lx.meaning != NAME:
             continue
-        if (i > 0 and not _explained(lexemes[i - 1])) or (
-                i == 0 and i + 1 < len(lexemes) and not _explained(lexemes[i + 1])):
+        if (i > 0 and not explained(lexemes[i - 1])) or (
+                i == 0 and i + 1 < len(lexemes) and not explained(lexemes[i + 1])):
             return True
     return False
 
@@ -521,8 +514,8 @@ def _is_face(meaning: Meaning) -> bool:
 def _named_after_core(lexemes: list[Lexeme], name: str) -> bool:
     """`name` is said only after the last core word: addressed ("sei pacos, Giulia"), not the bidder."""
     core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
-    spoken = " ".join(_name_tokens(name))
-    at = [i for i, lx in enumerate(lexemes) if lx.text == spoken and lx.meaning == _NAME]
+    spoken = " ".join(name_tokens(name))
+    at = [i for i, lx in enumerate(lexemes) if lx.text == spoken and lx.meaning == NAME]
     return bool(core) and bool(at) and min(at) > core[-1]
 
 
@@ -538,11 +531,6 @@ def _lex(lang: str, text: str, words: Sequence[Word] | None) -> list[Lexeme]:
         folded.extend(parts)
         confs.extend([word.conf] * len(parts))
     return lexicon.lex_words(folded, confs)
-
-
-def _explained(lexeme: Lexeme) -> bool:
-    """A pack word that may be part of a call (a name is one, a table word is not)."""
-    return lexeme.meaning is not None and lexeme.meaning.kind != "table"
 
 
 def _unk_inside(lexemes: list[Lexeme]) -> bool:
@@ -562,135 +550,6 @@ def _credit(move: Intent, named: list[str], speaker: str | None, position: Posit
     if move.intent == "cancel":
         return replace(move, player=name or speaker)
     return replace(move, player=name or caller)
-
-
-# --- names --------------------------------------------------------------------------------
-
-
-@cache
-def _handoffs(lang: str) -> frozenset[tuple[str, ...]]:
-    """The pack's turn-passing fillers, as folded words."""
-    return frozenset(tuple(tokens(h)) for h in lexicon_for(lang).pack.handoffs)
-
-
-def take_names(
-    lexemes: list[Lexeme], players: Sequence[str], handoffs: frozenset[tuple[str, ...]] = frozenset()
-) -> tuple[list[str], list[Lexeme]]:
-    """The seated players named by unknown words, and the lexemes with each name set aside.
-    A name right after a handoff ("otto cinque, tocca a te Luca") is addressed: set aside,
-    not named."""
-    if not players or all(lx.meaning is not None or lx.unk for lx in lexemes):
-        return [], lexemes
-    out = list(lexemes)
-    named: list[str] = []
-    for exact in (True, False):
-        for name in players:
-            target = _name_tokens(name)
-            for start in range(len(out) - len(target) + 1):
-                first = out[start]
-                if first.meaning is not None or (exact and first.text != target[0]):
-                    continue
-                span = out[start : start + len(target)]
-                if all(lx.meaning is None and _name_word(lx.text, t, exact)
-                       for lx, t in zip(span, target, strict=True)):
-                    out[start : start + len(target)] = [Lexeme(" ".join(target), _NAME, min(lx.conf for lx in span))]
-                    addressed = (start > 0 and tuple(out[start - 1].text.split()) in handoffs) or (
-                        start + 1 < len(out) and _opens_handoff(out, start + 1, handoffs))
-                    if name not in named and not addressed:
-                        named.append(name)
-                    break
-    return named, out
-
-
-def _opens_handoff(lexemes: list[Lexeme], start: int, handoffs: frozenset[tuple[str, ...]]) -> bool:
-    """A handoff is said from `start` ("Giulia, tocca a te")."""
-    words = " ".join(lx.text for lx in lexemes[start:]).split()
-    return any(tuple(words[: len(h)]) == h for h in handoffs)
-
-
-@cache
-def _name_tokens(name: str) -> tuple[str, ...]:
-    """A name as the folded words it is said with."""
-    return tuple(tokens(name))
-
-
-def _name_word(word: str, target: str, exact: bool) -> bool:
-    """`word` is `target`, or (not `exact`) one letter off and both long enough."""
-    if word == target:
-        return True
-    long = min(len(word), len(target)) >= NEAR_MIN_LETTERS
-    return not exact and long and Levenshtein.distance(word, target, score_cutoff=1) <= 1
-
-
-# --- near-misses --------------------------------------------------------------------------
-
-
-def correct_near_misses(lang: str, lexemes: list[Lexeme]) -> list[Lexeme]:
-    """Drawn-out fillers, and unknown words one edit from one pack word when both
-    neighbours are explained."""
-    lexemes = [_drawn_out(lang, lx) for lx in lexemes]
-    out = list(lexemes)
-    for i, lexeme in enumerate(lexemes):
-        if lexeme.meaning is not None or lexeme.unk or len(lexeme.text) < NEAR_MIN_LETTERS:
-            continue
-        neighbours = lexemes[max(0, i - 1) : i] + lexemes[i + 1 : i + 2]
-        if not all(_explained(n) for n in neighbours):
-            continue
-        near = near_miss(lang, lexeme.text)
-        if near is not None:
-            word, meaning = near
-            similarity = fuzz.ratio(lexeme.text, word) / 100
-            out[i] = Lexeme(word, meaning, min(lexeme.conf, similarity))
-    return out
-
-
-def _drawn_out(lang: str, lexeme: Lexeme) -> Lexeme:
-    """An unknown word that is a filler or a hesitation with some letters held ("eeeh" -> "eh")."""
-    if lexeme.meaning is not None or lexeme.unk:
-        return lexeme
-    found = _drawn_fillers(lang).get(_runs(lexeme.text))
-    return lexeme if found is None else Lexeme(found[0], found[1], lexeme.conf)
-
-
-@cache
-def _drawn_fillers(lang: str) -> dict[str, tuple[str, Meaning]]:
-    """One-word fillers and links (hesitations such as "ehm" are links: "sette ehm cinque")
-    by their letters with repeats collapsed."""
-    pack = lexicon_for(lang).pack
-    words = ((phrase[0], m) for phrase, m in pack.meanings.items() if len(phrase) == 1 and m.kind in ("filler", "link"))
-    return {_runs(word): (word, meaning) for word, meaning in words}
-
-
-def _runs(word: str) -> str:
-    """`word` with each run of one letter cut to one: "mmmh" -> "mh"."""
-    return "".join(c for i, c in enumerate(word) if i == 0 or c != word[i - 1])
-
-
-def near_miss(lang: str, word: str) -> tuple[str, Meaning] | None:
-    """The pack word one edit from `word` (numbers, faces, calls), if its meaning is unique."""
-    words, meanings_of = _near_candidates(lang)
-    found = process.extract(word, words, scorer=Levenshtein.distance, score_cutoff=1, limit=None)
-    meanings = {meanings_of[w] for w, _, _ in found}
-    faces = {m.face for m in meanings}
-    if len(meanings) == 2 and len(faces) == 1 and {m.kind for m in meanings} == {"number", "face"}:
-        face = faces.pop()  # "fivs": "five" and "fives" both say 5
-        if face is not None:
-            meanings = {Meaning("number", number=face, face=face)}
-    if len(meanings) != 1:
-        return None
-    return found[0][0], meanings.pop()
-
-
-@cache
-def _near_candidates(lang: str) -> tuple[list[str], dict[str, Meaning]]:
-    """The one-word numbers, faces and calls of a pack long enough to be near-missed."""
-    pack = lexicon_for(lang).pack
-    meanings = {
-        phrase[0]: meaning
-        for phrase, meaning in pack.meanings.items()
-        if len(phrase) == 1 and meaning.kind in CORE and len(phrase[0]) >= NEAR_MIN_LETTERS
-    }
-    return list(meanings), meanings
 
 
 # --- a position from a set of legal bids --------------------------------------------------
