@@ -163,15 +163,20 @@ class Table:
                 phone = await Conn.open(self.url, {"room": self.code, "role": "phone"})
                 reply = await phone.call("seat:take", {"name": f"P{n}"})
                 self.phones[reply["player"]] = phone
+            await self.host.call("host:start", {})  # before the timed moves: the bare transport has no start
 
     @property
     def conns(self) -> list[Conn]:
         return [c for c in (self.tv, self.host, *self.phones.values()) if c is not None]
 
-    async def play(self, moves: int, pace: float, out: list[float]) -> None:
-        """Time `moves` moves: a phone sends one, latency = the last of the TV and 6 phones has the update."""
+    async def play(self, moves: int, pace: float, out: list[float], stagger: bool = False) -> None:
+        """Time `moves` moves: a phone sends one, latency = the last of the TV and 6 phones has the update.
+        Every room makes its first move at once (each queues behind every other room's), or with
+        `stagger` at a random moment within its first `pace` (a hall's rooms are not in step)."""
         rng = random.Random(self.code)
         watchers = [self.tv, *self.phones.values()]
+        if stagger:
+            await asyncio.sleep(pace * rng.uniform(0.0, 1.0))
         if self.kind == "floor":
             order = list(self.phones.values())
             for v in range(moves):
@@ -181,7 +186,6 @@ class Table:
                 await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
             return
         assert self.tv is not None and self.host is not None
-        await self.host.call("host:start", {})
         done = 0
         while done < moves:
             await self.tv.seen_after(-1)
@@ -217,7 +221,7 @@ def _may_move(state: dict[str, Any], version: int) -> bool:
 
 
 def play_worker(kind: str, url: str, rooms: list[tuple[str, str]], moves: int, pace: float,
-                started: Any, results: Any) -> None:
+                started: Any, results: Any, stagger: bool = False) -> None:
     """A client process: open `rooms`' tables, wait for every process, play, send back the latencies (s),
     how long the play took and the CPU seconds it used."""
 
@@ -229,7 +233,7 @@ def play_worker(kind: str, url: str, rooms: list[tuple[str, str]], moves: int, p
         await asyncio.get_running_loop().run_in_executor(None, started.wait)
         out: list[float] = []
         began, cpu = time.perf_counter(), time.process_time()
-        await asyncio.gather(*(t.play(moves, pace, out) for t in tables))
+        await asyncio.gather(*(t.play(moves, pace, out, stagger) for t in tables))
         played, cpu = time.perf_counter() - began, time.process_time() - cpu
         await asyncio.gather(*(t.close() for t in tables))
         return out, played, cpu

@@ -80,8 +80,10 @@ class Server:
         return lag
 
 
-def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: int) -> dict[str, Any]:
-    """One run: `rooms` tables of 8 clients over `procs` client processes."""
+def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: int,
+            stagger: bool = False) -> dict[str, Any]:
+    """One run: `rooms` tables of 8 clients over `procs` client processes (`stagger`: each room's
+    first move at a random point of its first pace, rather than all at once)."""
     context = multiprocessing.get_context("fork")
     with tempfile.TemporaryDirectory() as data:
         server = Server(kind, mode, rooms, data)
@@ -90,7 +92,8 @@ def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: in
             procs = max(1, min(procs, rooms))
             started, results = context.Barrier(procs + 1), context.Queue()
             workers = [context.Process(target=play_worker, args=(kind, server.url, server.rooms[i::procs], moves,
-                                                                  pace, started, results)) for i in range(procs)]
+                                                                  pace, started, results, stagger))
+                       for i in range(procs)]
             for w in workers:
                 w.start()
             started.wait()
@@ -218,7 +221,10 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
         "the room's 8 connections a 3000-byte message (the size of a whole `state`). The hub sends each",
         "connection a `state_patch` of its own last state (bench/bytes.py: about 1,000 bytes); `hub, whole states`",
         "(`--whole`): the hub as before issue 20, every connection its whole state after each move.",
-        "Pace: seconds between a room's moves (x0.5..1.5; 0 = flat out). Hub with its SQLite store on.",
+        "Pace: seconds between a room's moves (x0.5..1.5; 0 = flat out). Hub with its SQLite store on. Every room's",
+        "game is started before the clock starts; then every room makes its first move at the same moment (it",
+        "queues behind every other room's: that burst makes the p99), or with `--stagger` each at a random point",
+        "of its first pace, as a hall's rooms are not in step (the p99 is then the server's rare stalls).",
         "CPU: share of one core (server; all client processes together).",
         "Threads: the server's OS threads with every client connected. Lag: how late a task in the server that",
         "sleeps 10 ms at a time wakes (the loop's responsiveness in gevent mode, the scheduler's in threading",
@@ -260,6 +266,8 @@ def main() -> int:
     parser.add_argument("--churn", type=int, default=10_000, help="connect/disconnect cycles (0: none)")
     parser.add_argument("--section", default=None,
                         help="docs/BENCHMARKS.md section to write (default: hall; hall-<mode> without gevent)")
+    parser.add_argument("--stagger", action="store_true",
+                        help="each room's first move at a random point of its first pace (default: all at once)")
     parser.add_argument("--whole", action="store_true",
                         help="also the hub as before issue 20 (every connection its whole state after each change)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/BENCHMARKS.md alone")
@@ -271,7 +279,7 @@ def main() -> int:
             for rooms in args.rooms:
                 moves = max(args.moves, 120 // rooms)
                 for kind in ("floor", "hub", *(["hub-whole"] if args.whole else [])):
-                    result = measure(kind, mode, rooms, moves, pace, args.procs)
+                    result = measure(kind, mode, rooms, moves, pace, args.procs, args.stagger)
                     results.append(result)
                     print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}),
                           flush=True)

@@ -11,7 +11,8 @@ from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
-from dudo_hub.engine.counting import counting_faces
+from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.counting import count_for, counting_faces
 from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
@@ -21,20 +22,83 @@ from dudo_hub.engine.suggest import suggested_bid
 
 
 def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
-    """A JSON-ready picture of `state` as `viewer` (a player id, or None) may see it."""
-    names = state.players
-    seat = names.index(viewer) if viewer in names else None
-    view: dict[str, Any] = {
+    """A JSON-ready picture of `state` as `viewer` (a player id, or None) may see it (every part fresh)."""
+    return _with_viewer(state, viewer, _public(state))
+
+
+def shared_view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
+    """`view_for`, with the parts every viewer sees built once per state and shared between the
+    views of that state: read-only (the hub's broadcast draws a room's views from it)."""
+    return _with_viewer(state, viewer, _shared_public(state))
+
+
+def _with_viewer(state: GameState, viewer: str | None, public: dict[str, Any]) -> dict[str, Any]:
+    """The public part with what `viewer` alone may see: its own dice and its chances."""
+    seat = state.players.index(viewer) if viewer in state.players else None
+    my_dice: list[int] = []
+    if seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0 and not state.unseen:
+        my_dice = list(state.dice[seat])
+    return {**public, "viewer": viewer if seat is not None else None, "my_dice": my_dice,
+            "odds": _odds(state, my_dice)}
+
+
+_SHARED: dict[int, tuple[GameState, dict[str, Any]]] = {}  # id(state) -> (the state kept alive, its public part)
+_SHARED_MAX = 512
+
+
+def _shared_public(state: GameState) -> dict[str, Any]:
+    """The public part of `state`, built once (the state is frozen; ids stay its own while it is held)."""
+    found = _SHARED.get(id(state))
+    if found is not None and found[0] is state:
+        return found[1]
+    public = _public(state, shared=True)
+    if len(_SHARED) >= _SHARED_MAX:
+        _SHARED.clear()
+    _SHARED[id(state)] = (state, public)
+    return public
+
+
+@lru_cache(maxsize=256)
+def _shared_rules(rules: Rules) -> dict[str, Any]:
+    return rules.to_dict()
+
+
+@lru_cache(maxsize=256)
+def _shared_facts(rules: Rules) -> dict[str, Any]:
+    return table_facts(rules)
+
+
+_REVEALS: dict[int, tuple[Any, tuple[str, ...], dict[str, Any] | None]] = {}  # id(reveal) -> (it, players, picture)
+
+
+def _shared_reveal(state: GameState) -> dict[str, Any] | None:
+    """The last reveal's picture, one object while the states that follow carry the same reveal
+    (so a patch compares it by identity)."""
+    found = _REVEALS.get(id(state.reveal))
+    if found is not None and found[0] is state.reveal and found[1] == state.players:
+        return found[2]
+    picture = _reveal(state)
+    if len(_REVEALS) >= _SHARED_MAX:
+        _REVEALS.clear()
+    _REVEALS[id(state.reveal)] = (state.reveal, state.players, picture)
+    return picture
+
+
+def _public(state: GameState, shared: bool = False) -> dict[str, Any]:
+    """What every viewer of `state` sees (`shared`: the rules, the table's facts and the last
+    reveal as the objects other states' views share)."""
+    names, rules = state.players, state.rules
+    return {
         "version": state.version,
-        "preset": state.rules.preset,
-        "rules": state.rules.to_dict(),
+        "preset": rules.preset,
+        "rules": _shared_rules(rules) if shared else rules.to_dict(),
         "phase": state.phase.value,
         "round": state.round_no,
         "players": [_seat_view(state, s) for s in range(len(names))],
         "turn": _name(state, state.turn if state.phase is Phase.BIDDING else None),
         "actors": list(actors(state)),
         "waiting": waiting(state),
-        "table": table_facts(state.rules),
+        "table": _shared_facts(rules) if shared else table_facts(rules),
         "opener": _name(state, state.opener),
         "direction": state.direction,
         "palifico": state.palifico,
@@ -42,17 +106,11 @@ def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
         "dice_in_play": state.dice_in_play,
         "bids": [{"player": names[e.seat], "bid": e.bid.to_list()} for e in state.bids],
         "standing": _standing(state),
-        "reveal": _reveal(state),
+        "reveal": _shared_reveal(state) if shared else _reveal(state),
         "winner": _name(state, state.winner),
         "unseen": state.unseen,
         "counting": _counting(state),
-        "viewer": viewer if seat is not None else None,
-        "my_dice": [],
     }
-    if seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0 and not state.unseen:
-        view["my_dice"] = list(state.dice[seat])
-    view["odds"] = _odds(state, view["my_dice"])
-    return view
 
 
 def _odds(state: GameState, my_dice: list[int]) -> dict[str, float] | None:
@@ -60,11 +118,24 @@ def _odds(state: GameState, my_dice: list[int]) -> dict[str, float] | None:
     entry = state.standing
     if entry is None or state.phase is not Phase.BIDDING:
         return None
-    wild = state.round_wild
+    bid, wild = entry.bid, state.round_wild
     if not my_dice:
-        return {"expected": round(expected_count(entry.bid.face, state.dice_in_play, wild), 2)}
-    odds = bid_odds(entry.bid, my_dice, state.dice_in_play - len(my_dice), wild)
-    return {"at_least": round(odds.at_least, 4), "exactly": round(odds.exactly, 4), "expected": round(odds.expected, 2)}
+        return {"expected": _expected(bid.face, state.dice_in_play, wild)}
+    mine = count_for(my_dice, bid.face, wild)
+    return dict(_seat_odds(bid, mine, state.dice_in_play - len(my_dice), wild))
+
+
+@lru_cache(maxsize=4096)
+def _expected(face: int, dice_in_play: int, wild: bool) -> float:
+    return round(expected_count(face, dice_in_play, wild), 2)
+
+
+@lru_cache(maxsize=16384)
+def _seat_odds(bid: Bid, mine: int, unseen: int, wild: bool) -> tuple[tuple[str, float], ...]:
+    """A seat's chances for `bid` when `mine` of its dice count (which dice they are does not matter)."""
+    odds = bid_odds(bid, [bid.face] * mine, unseen, wild)
+    return (("at_least", round(odds.at_least, 4)), ("exactly", round(odds.exactly, 4)),
+            ("expected", round(odds.expected, 2)))
 
 
 @lru_cache(maxsize=256)

@@ -260,7 +260,7 @@ class Hub:
     def broadcast(self, frame: Frame) -> None:
         """Send every connection of the frame's room what changed in its own `state` (a patch)."""
         spectator: dict[str, Any] | None = None
-        memo: stateout.Memo = {}  # connections sent the same parts share their encoding and diff
+        memo = stateout.Memo()  # connections sent the same parts share their diffs
         views: dict[str | None, Any] = {}  # the host and unseated phones see the TV's view
         for viewer in self.viewers_of(frame.code):
             if viewer.role == "tv":  # every TV gets the same spectator message: build it once
@@ -297,7 +297,7 @@ class Hub:
         if views is not None and player in views:
             view = views[player]
         else:
-            view = engine.view_for(state, player) if state is not None else None
+            view = engine.shared_view_for(state, player) if state is not None else None
             view = tablesettings.screen_view(view, player is not None, frame.public["table"])
             if views is not None:
                 views[player] = view

@@ -18,7 +18,7 @@ message) whenever the patch reaches half of it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -27,7 +27,15 @@ from dudo_hub.server import statepatch
 
 OPTIONS = orjson.OPT_NON_STR_KEYS  # as server/fastjson.py: what the client decodes
 PATCH_OVERHEAD = 40  # bytes of `{"v_from":..,"v":..,"ops":}` beyond the ops themselves
-Memo = dict[tuple[int, int], tuple[Any, ...]]  # one broadcast's diffs, keyed by ids of the objects it keeps alive
+
+
+@dataclass(slots=True)
+class Memo:
+    """One broadcast's work, shared between its connections: the diffs of top-level parts (keyed by
+    the ids of the objects it keeps alive) and how the fields inside them compared."""
+
+    parts: dict[tuple[int, int], tuple[Any, Any, list[statepatch.Op]]] = field(default_factory=dict)
+    fields: statepatch.FieldMemo = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -65,12 +73,13 @@ def _ops(base: dict[str, Any], body: dict[str, Any], memo: Memo | None) -> list[
         if before is _ops:
             ops.append(["s", [key], part])
             continue
+        if memo is None:
+            ops += statepatch.diff(before, part, [key])
+            continue
         pair = (id(before), id(part))
-        found = memo.get(pair) if memo is not None else None
-        if found is None:
-            found = (before, part, statepatch.diff(before, part, [key]))  # keeps both alive: their ids stay theirs
-            if memo is not None:
-                memo[pair] = found
+        found = memo.parts.get(pair)
+        if found is None:  # keeps both alive: their ids stay theirs
+            found = memo.parts[pair] = (before, part, statepatch.diff(before, part, [key], memo.fields))
         ops += found[2]
     ops += (["d", [key]] for key in base if key not in body)
     return ops

@@ -30,8 +30,10 @@ Path = list[str | int]
 FEW = 12  # an object of this many fields or fewer is compared and sent whole
 
 
-def diff(old: Any, new: Any, path: Path) -> list[Op]:
-    """The operations that turn `old` into `new`, the value at `path`."""
+def diff(old: Any, new: Any, path: Path, memo: FieldMemo | None = None) -> list[Op]:
+    """The operations that turn `old` into `new`, the value at `path`. `memo` (one per broadcast)
+    keeps how each pair of field values compared, for views that share their parts (the public
+    part of a room's views is the same objects for every seat: compared once, not per seat)."""
     if old is new:
         return []
     if type(new) is not dict or type(old) is not dict or len(new) <= FEW:
@@ -40,17 +42,42 @@ def diff(old: Any, new: Any, path: Path) -> list[Op]:
     get = old.get
     for key, item in new.items():
         before = get(key, diff)  # the function: a value no message holds
-        if before is item or before == item:
+        if before is item:
+            continue
+        change = _change(before, item) if memo is None else _remembered(memo, before, item)
+        if change is _SAME:
             continue
         key = key if type(key) is str else str(key)  # as JSON writes an int key
-        if type(item) is list and type(before) is list and len(item) > len(before) > 0 \
-                and item[:len(before)] == before:
+        if change is _GREW:
             ops.append(["l", [*path, key], len(before), item[len(before):]])
         else:
             ops.append(["s", [*path, key], item])
     if not old.keys() <= new.keys():
         ops.extend(["d", [*path, key if type(key) is str else str(key)]] for key in old if key not in new)
     return ops
+
+
+_SAME, _GREW, _SET = 0, 1, 2  # how a field's value changed
+FieldMemo = dict[tuple[int, int], tuple[Any, Any, int]]  # ids of a pair -> (the pair kept alive, its change)
+
+
+def _change(before: Any, item: Any) -> int:
+    if before == item:
+        return _SAME
+    if type(item) is list and type(before) is list and len(item) > len(before) > 0 and item[:len(before)] == before:
+        return _GREW
+    return _SET
+
+
+def _remembered(memo: FieldMemo, before: Any, item: Any) -> int:
+    """`_change` of a pair of values, worked out once per broadcast (only containers are worth it)."""
+    if type(item) is not dict and type(item) is not list:
+        return _change(before, item)
+    pair = (id(before), id(item))
+    found = memo.get(pair)
+    if found is None:
+        found = memo[pair] = (before, item, _change(before, item))  # keeps both alive: their ids stay theirs
+    return found[2]
 
 
 def apply(doc: Any, ops: list[Op]) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 from enginekit import bid, dudo, play, table
 
@@ -51,3 +52,54 @@ def test_view_before_the_game_starts_is_json_ready():
     assert json.loads(json.dumps(view))["phase"] == "first"
     assert view["rules"]["loss"] == "revolver"
     assert [p["bullets"] for p in view["players"]] == [0, 0]
+
+
+def _seeded_states(preset: str, seed: int, moves: int = 60) -> list:
+    """The states of a seeded game played by random legal moves (chance settled by the seed)."""
+    import random
+
+    from dudo_hub.engine import apply, chance_action, legal_actions, to_act
+
+    rng = random.Random(seed)
+    state = new_game(["A", "B", "C"], make_rules(preset))
+    states = [state]
+    for _ in range(moves):
+        if state.phase.value == "over":
+            break
+        action = chance_action(state, rng)
+        if action is None:
+            actor = to_act(state)
+            assert actor is not None
+            action = rng.choice(legal_actions(state, actor))
+        state, _ = apply(state, action)
+        states.append(state)
+    return states
+
+
+def test_shared_views_equal_fresh_ones_and_share_only_the_public_part():
+    from dudo_hub.engine import PRESETS, shared_view_for
+
+    for preset in PRESETS:
+        for state in _seeded_states(preset, seed=len(preset)):
+            views = {v: shared_view_for(state, v) for v in (None, "A", "B", "C")}
+            for viewer, view in views.items():
+                assert view == view_for(state, viewer)  # the same picture, hidden dice included
+            assert views["A"]["players"] is views["B"]["players"] and views["A"]["bids"] is views[None]["bids"]
+            assert views["A"]["my_dice"] is not views["B"]["my_dice"]
+            fresh = view_for(state, "A")
+            assert fresh["players"] is not view_for(state, "B")["players"]  # what a bot gets is its own to change
+
+
+def test_a_shared_reveal_is_one_object_while_the_states_carry_it():
+    from dudo_hub.engine import shared_view_for
+
+    state = table({"A": [1, 1, 2, 3, 4], "B": [6, 6, 6, 5, 5], "C": FIVE})
+    state, _ = play(state, bid("A", "4x6"), dudo("B"))
+    first = shared_view_for(state, None)["reveal"]
+    later = [s for s in _seeded_states("dudo", seed=3) if s.reveal is not None]
+    assert first is not None and first["loser"] == "B"
+    assert shared_view_for(state, "C")["reveal"] is first
+    carried = [(before, after) for before, after in pairwise(later) if after.reveal is before.reveal]
+    assert carried
+    for before, after in carried:
+        assert shared_view_for(after, None)["reveal"] is shared_view_for(before, "A")["reveal"]

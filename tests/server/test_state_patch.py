@@ -52,6 +52,30 @@ def test_a_growing_list_sends_only_its_new_items():
     assert statepatch.diff({"a": 1}, {"a": 2}, ["you"]) == [["s", ["you"], {"a": 2}]]  # few fields: whole
 
 
+def test_views_that_share_parts_are_diffed_once_and_the_same():
+    from dudo_hub.engine import apply, chance_action, legal_actions, make_rules, new_game, shared_view_for, to_act
+
+    rng, viewers = random.Random(7), (None, "A", "B", "C")
+    state = new_game(["A", "B", "C"], make_rules("dudo"))
+    compared = 0
+    for _ in range(80):
+        if state.phase.value == "over":
+            break
+        action = chance_action(state, rng)
+        actor = to_act(state)
+        after, _ = apply(state, action if action is not None else rng.choice(legal_actions(state, actor or "A")))
+        memo: statepatch.FieldMemo = {}
+        for viewer in viewers:
+            old, new = shared_view_for(state, viewer), shared_view_for(after, viewer)
+            assert statepatch.diff(old, new, ["view"], memo) == statepatch.diff(old, new, ["view"])
+        shared = [key for key, value in shared_view_for(after, "A").items() if type(value) in (dict, list)
+                  and value is shared_view_for(after, "B")[key] and value is not shared_view_for(state, "A")[key]]
+        assert len(memo) <= len(shared) + 3 * len(viewers)  # each shared pair compared once, not once per seat
+        compared += len(shared)
+        state = after
+    assert compared > 0
+
+
 def test_a_patch_that_would_not_be_smaller_is_a_whole_state():
     sent, rules = stateout.Sent(), {"text": "x" * 100}
     assert stateout.update(sent, {"view": {"a": 1}, "rules": rules, "events": []})[0] == "state"  # nothing held
