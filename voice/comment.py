@@ -1,0 +1,121 @@
+"""A comment beside one clear move: does it tell a story, hold a count, or change nothing?
+
+The policy (`voice.policy`) asks about a move said beside words the pack does not know. Most
+such words are harmless table talk ("luca guarda e impara, sei sei", "cinque tre che ho la
+mano buona"): what changes a move's meaning is short and listed per language. `plain_comment`
+says when a comment is only that: the move is then played, not asked about. What keeps it an
+ask: the pack's stories (reported speech, hypotheticals, the past) and doubts (maybe, questions,
+others as the subject of saying or calling, "after" / "before"), a count other than the
+standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a player
+named inside the comment rather than first, a comment after a bid that does not open a new
+clause ("sei cinque volte più fortunato": the bid is part of the sentence), a cancel, an
+"[unk]". Sound-alikes and low confidence are the policy's to check.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from dudo_hub.voice.intent import Intent
+from dudo_hub.voice.lexicon import Lexeme, lexicon_for
+from dudo_hub.voice.names import NAME
+from dudo_hub.voice.nearmiss import explained
+from dudo_hub.voice.parser import CORE
+from dudo_hub.voice.text import tokens
+
+Phrases = dict[str, tuple[tuple[str, ...], ...]]
+
+
+def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: Intent,
+                  standing: tuple[int, int] | None) -> bool:
+    """The words beside `part` (the clear move's words, first or last in the line) change
+    nothing about `move`: it may be played."""
+    if move.intent not in ("bid", "dudo", "calza") or any(lx.unk for lx in lexemes):
+        return False
+    start = len(lexemes) - len(part)
+    at_end = start > 0 and lexemes[start:] == part
+    comment = lexemes[:start] if at_end else lexemes[_last_core(part) + 1 :]
+    words = said(lexemes)
+    if counts(comment, standing) or has_phrase(words, _phrases(lang, "stories")) or has_phrase(
+            words, _phrases(lang, "doubts")):
+        return False
+    if at_end:
+        return all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
+    return move.intent != "bid" or _opens(lang, comment)
+
+
+def said(lexemes: list[Lexeme]) -> list[str]:
+    """The words of `lexemes`, one by one."""
+    return [w for lx in lexemes for w in lx.text.split()]
+
+
+def counts(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """The comment holds a number or a face other than the standing bid's ("io ne ho due")."""
+    quantity, face = standing if standing is not None else (None, None)
+    for lx in comment:
+        meaning = lx.meaning
+        if meaning is None or meaning.kind not in ("number", "face"):
+            continue
+        if meaning.kind == "number" and meaning.number in (quantity, face):
+            continue
+        if meaning.kind == "face" and meaning.face == face:
+            continue
+        return True
+    return False
+
+
+def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
+    """One of the pack's stories is said: a word left unexplained ("sarebbe", "ayer"), or a
+    phrase anywhere ("scommetto che", "o no", "si chiama"), that makes the move told, reported,
+    asked or hypothetical rather than made."""
+    said_words = [(w, explained(lx)) for lx in lexemes for w in lx.text.split()]
+    words = [w for w, _ in said_words]
+    starting = _phrases(lang, "stories")
+    for i, (word, known) in enumerate(said_words):
+        for story in starting.get(word, ()):
+            if len(story) == 1:
+                if not known:
+                    return True
+            elif tuple(words[i : i + len(story)]) == story:
+                return True
+    return False
+
+
+def has_phrase(words: list[str], phrases: Phrases) -> bool:
+    """One of `phrases` (indexed by their first word) is said anywhere in `words`."""
+    return any(tuple(words[i : i + len(p)]) == p for i, w in enumerate(words) for p in phrases.get(w, ()))
+
+
+def _opens(lang: str, comment: list[Lexeme]) -> bool:
+    """The comment after a bid opens a new clause: one of the pack's openers ("e", "che",
+    "perché", "and"), a handoff, or a player spoken to ("due pacos, giulia muoviti")."""
+    if not comment:
+        return True
+    if comment[0].meaning is NAME:
+        return True
+    words = said(comment)
+    return any(tuple(words[: len(p)]) == p for p in (*_phrases(lang, "openers").get(words[0], ()),
+                                                       *_phrases(lang, "handoffs").get(words[0], ())))
+
+
+def _count_lead(lang: str, words: list[str]) -> bool:
+    """The words that lead a told count ("ci sono", "there are") are said: what follows is
+    counted, not bid ("ci sono tre assi")."""
+    leads = {before for before, _ in lexicon_for(lang).pack.counts.templates if before}
+    return any(tuple(words[i : i + len(lead)]) == lead for lead in leads for i in range(len(words)))
+
+
+def _last_core(part: list[Lexeme]) -> int:
+    """The index of the last number, face or call word in `part`."""
+    return max(i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE)
+
+
+@cache
+def _phrases(lang: str, field: str) -> Phrases:
+    """One of the pack's word lists (stories, doubts, openers, handoffs), as the words the
+    lexer writes, by their first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in getattr(lexicon_for(lang).pack, field):
+        words = tuple(tokens(phrase))
+        out.setdefault(words[0], []).append(words)
+    return {first: tuple(group) for first, group in out.items()}
