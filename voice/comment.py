@@ -7,8 +7,8 @@ says when a comment is only that: the move is then played, not asked about. What
 ask: the pack's stories (reported speech, hypotheticals, the past) and doubts (maybe, questions,
 others as the subject of saying or calling, "after" / "before"), a count other than the
 standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a player
-named inside the comment rather than first, a comment after a bid that does not open a new
-clause ("sei cinque volte più fortunato": the bid is part of the sentence), a cancel, an
+named inside the comment rather than first, a comment after the move that does not open a new
+clause ("sei cinque volte più fortunato", "calza giovanni": the move is part of the sentence), a cancel, an
 "[unk]". Sound-alikes and low confidence are the policy's to check.
 """
 
@@ -41,7 +41,7 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
         return False
     if at_end:
         return all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
-    return move.intent != "bid" or _opens(lang, comment)
+    return _opens(lang, comment)
 
 
 def said(lexemes: list[Lexeme]) -> list[str]:
@@ -87,7 +87,7 @@ def has_phrase(words: list[str], phrases: Phrases) -> bool:
 
 
 def _opens(lang: str, comment: list[Lexeme]) -> bool:
-    """The comment after a bid opens a new clause: one of the pack's openers ("e", "che",
+    """The comment after a move opens a new clause: one of the pack's openers ("e", "che",
     "perché", "and"), a handoff, or a player spoken to ("due pacos, giulia muoviti")."""
     if not comment:
         return True
