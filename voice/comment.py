@@ -6,8 +6,10 @@ mano buona"): what changes a move's meaning is short and listed per language. `p
 says when a comment is only that: the move is then played, not asked about. What keeps it an
 ask: the pack's stories (reported speech, hypotheticals, the past) and doubts (maybe, questions,
 others as the subject of saying or calling, "after" / "before"), a count other than the
-standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a player
-named inside the comment rather than first, a comment after the move that does not open a new
+standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a
+preposition right before the bid ("ho perso con sette quattro": the bid is talked about), a
+player named inside the comment rather than first, or first before a move neither led in nor
+backed by its tail ("marco dirà sicuramente dudo"), a comment after the move that does not open a new
 clause ("sei cinque volte più fortunato", "calza giovanni": the move is part of the sentence), a cancel, an
 "[unk]". Sound-alikes and low confidence are the policy's to check.
 """
@@ -40,7 +42,11 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
             words, _phrases(lang, "doubts")):
         return False
     if at_end:
-        return all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
+        if any(lx.meaning is NAME for lx in comment) and not _led_or_backed(move, part, lexemes):
+            return False
+        before = said(lexemes[: start + _first_core(part)])
+        return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
+                and not has_phrase(before[-1:], _phrases(lang, "prepositions")))
     return _opens(lang, comment)
 
 
@@ -88,7 +94,8 @@ def has_phrase(words: list[str], phrases: Phrases) -> bool:
 
 def _opens(lang: str, comment: list[Lexeme]) -> bool:
     """The comment after a move opens a new clause: one of the pack's openers ("e", "che",
-    "perché", "and"), a handoff, or a player spoken to ("due pacos, giulia muoviti")."""
+    "perché", "and"), a handoff, or a player spoken to ("due pacos, giulia muoviti"). Italian
+    and Portuguese "e" (and) is none: folded, it is also "è" / "é" (is: "sette pacos è troppo")."""
     if not comment:
         return True
     if comment[0].meaning is NAME:
@@ -98,11 +105,26 @@ def _opens(lang: str, comment: list[Lexeme]) -> bool:
                                                        *_phrases(lang, "handoffs").get(words[0], ())))
 
 
+def _led_or_backed(move: Intent, part: list[Lexeme], lexemes: list[Lexeme]) -> bool:
+    """A bid led in by a pack word ("luca, io dico sei sei"), a call backed by one of its tails
+    ("sara secondo me menti, dudo"): a player named in the comment is spoken to, not the one
+    telling ("marco dirà sicuramente dudo")."""
+    if move.intent == "bid":
+        return part[0].meaning is not None and part[0].meaning.kind not in CORE and part[0].meaning is not NAME
+    return any(lx.meaning is not None and lx.meaning.kind == "tail" and lx.meaning.call == move.intent
+               for lx in lexemes)
+
+
 def _count_lead(lang: str, words: list[str]) -> bool:
     """The words that lead a told count ("ci sono", "there are") are said: what follows is
     counted, not bid ("ci sono tre assi")."""
     leads = {before for before, _ in lexicon_for(lang).pack.counts.templates if before}
     return any(tuple(words[i : i + len(lead)]) == lead for lead in leads for i in range(len(words)))
+
+
+def _first_core(part: list[Lexeme]) -> int:
+    """The index of the first number, face or call word in `part`."""
+    return min(i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE)
 
 
 def _last_core(part: list[Lexeme]) -> int:
@@ -112,7 +134,7 @@ def _last_core(part: list[Lexeme]) -> int:
 
 @cache
 def _phrases(lang: str, field: str) -> Phrases:
-    """One of the pack's word lists (stories, doubts, openers, handoffs), as the words the
+    """One of the pack's word lists (stories, doubts, openers, prepositions, handoffs), as the words the
     lexer writes, by their first word."""
     out: dict[str, list[tuple[str, ...]]] = {}
     for phrase in getattr(lexicon_for(lang).pack, field):

@@ -58,13 +58,13 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     ("ma che guardi luca io dico cinque sei", "it", ("bid", 5, 6)),  # Luca is spoken to
     ("quattro cinque non li avete dudo", "it", ("dudo", None, None)),  # the standing bid quoted, then the call
     ("four fives come off it dudo", "en", ("dudo", None, None)),
-    ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # "dudo" itself last, after a comment
-    ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
     ("guagliò dudo", "it", ("dudo", None, None)), ("menteuse dudo", "fr", ("dudo", None, None)),
     ("sette quattro perché mi sento fortunato", "it", ("bid", 7, 4)),  # a new clause after the bid
     ("sette quattro dai che ci sono", "it", ("bid", 7, 4)), ("ocho cincos y bebe carmen", "es", ("bid", 8, 5)),
     ("cinq six et je bois un coup", "fr", ("bid", 5, 6)), ("six sixes and drink up", "en", ("bid", 6, 6)),
     ("due pacos giulia muoviti", "it", ("bid", 2, 1)),  # a player spoken to after the bid
+    ("sara secondo me menti dudo", "it", ("dudo", None, None)),  # a name first, the call backed by its tail
+    ("rita você tá maluca eu digo cinco seis", "pt", ("bid", 5, 6)),  # a name first, the bid led in
 ])
 def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tuple[object, ...]) -> None:
     decision = decide(text, lang, position(lang))
@@ -85,6 +85,11 @@ def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tup
     ("venti dadi in gioco eh allora sette sei", "it", ("bid", 7, 6)),  # another count
     ("ci sono almeno sei tre", "it", ("bid", 6, 3)),  # a count's lead: told, or bid?
     ("giulia ride sempre luca cinque due", "it", ("bid", 5, 2)),  # a name inside the comment
+    ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # a name first: spoken to, or telling?
+    ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
+    ("lucy shouts dudo", "en", ("dudo", None, None)), ("luca guarda e impara sei sei", "it", ("bid", 6, 6)),
+    ("che fortuna con sette quattro", "it", ("bid", 7, 4)),  # a preposition before the bid: talked about
+    ("quelle chance avec sept trois", "fr", ("bid", 7, 3)), ("what luck with seven threes", "en", ("bid", 7, 3)),
     ("che [unk] sette cinque", "it", ("bid", 7, 5)),  # a word not heard
 ])
 def test_a_move_beside_a_comment_that_may_change_it_is_asked_about(text: str, lang: str,
