@@ -19,7 +19,9 @@ explained as part of a call.
    so the TV can say what was heard and that nothing was played; or, when one clear move is
    said before or after the unexplained words (`clear_part`), and none of the pack's `stories`
    is said (an unexplained word: "would", "sarebbe", "ayer"; a phrase anywhere: "scommetto
-   che", "o no", "al posto tuo"), the hub asks about it.
+   che", "o no", "al posto tuo"), the hub asks about it; or plays it when the words beside it
+   are a plain comment (`voice.comment`: no story, no doubt, no other count, a new clause after
+   the move; "sette quattro perché mi sento fortunato") and the move was heard sure.
 4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
    links inside a bid, the last call after a correction marker ("sette no otto
    cinque"), a repeated call counted once. Around a call, the standing bid (or its
