@@ -38,7 +38,7 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
     at_end = start > 0 and lexemes[start:] == part
     comment = lexemes[:start] if at_end else lexemes[_last_core(part) + 1 :]
     words = said(lexemes)
-    if counts(comment, standing) or has_phrase(words, _phrases(lang, "stories")) or has_phrase(
+    if _numbers(comment, standing, move) or has_phrase(words, _phrases(lang, "stories")) or has_phrase(
             words, _phrases(lang, "doubts")):
         return False
     if at_end:
@@ -68,6 +68,15 @@ def counts(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
             continue
         return True
     return False
+
+
+def _numbers(comment: list[Lexeme], standing: tuple[int, int] | None, move: Intent) -> bool:
+    """The comment holds a number other than the standing bid's and the move's own ("io ne ho
+    due"; not "sette cinque, solo sette cinque"); a face name alone is no count ("con i pacos
+    che contano dico cinque quattro")."""
+    mine = {*(standing or ()), move.quantity, move.face}
+    return any(lx.meaning is not None and lx.meaning.kind == "number" and lx.meaning.number not in mine
+               for lx in comment)
 
 
 def told_story(lang: str, lexemes: list[Lexeme]) -> bool:

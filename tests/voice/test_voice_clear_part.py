@@ -65,6 +65,10 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     ("due pacos giulia muoviti", "it", ("bid", 2, 1)),  # a player spoken to after the bid
     ("sara secondo me menti dudo", "it", ("dudo", None, None)),  # a name first, the call backed by its tail
     ("rita você tá maluca eu digo cinco seis", "pt", ("bid", 5, 6)),  # a name first, the bid led in
+    ("quattro sei solo quattro sei", "it", ("bid", 4, 6)),  # the move's own numbers are no other count
+    ("con i pacos che contano dico cinque quattro", "it", ("bid", 5, 4)),  # a face name alone is no count
+    ("cinque cinque e non guardatemi così", "it", ("bid", 5, 5)),  # "e" + a negation: "and", never "è"
+    ("seis quatros e eu bebo", "pt", ("bid", 6, 4)),
 ])
 def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tuple[object, ...]) -> None:
     decision = decide(text, lang, position(lang))
@@ -83,6 +87,8 @@ def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tup
     ("quién sabe seis cuatros", "es", ("bid", 6, 4)), ("après ça six quatre", "fr", ("bid", 6, 4)),
     ("talvez seis quatros", "pt", ("bid", 6, 4)), ("che serata luca dice cinque due", "it", ("bid", 5, 2)),
     ("venti dadi in gioco eh allora sette sei", "it", ("bid", 7, 6)),  # another count
+    ("sette cinque tanto ne ho tre", "it", ("bid", 7, 5)), ("sette cinque e non otto cinque", "it", ("bid", 7, 5)),
+    ("sette pacos e troppo", "it", ("bid", 7, 1)),  # "e" alone may be "è": no new clause
     ("ci sono almeno sei tre", "it", ("bid", 6, 3)),  # a count's lead: told, or bid?
     ("giulia ride sempre luca cinque due", "it", ("bid", 5, 2)),  # a name inside the comment
     ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # a name first: spoken to, or telling?
