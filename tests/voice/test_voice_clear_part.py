@@ -115,6 +115,8 @@ def test_a_move_beside_a_comment_that_may_change_it_is_asked_about(text: str, la
     ("cancella la prenotazione", "it"), ("cancel the pizza", "en"),  # a cancel of something else
     ("giulia ricordati che prima hai detto cinque quattro", "it"),
     ("sara ha appena detto dudo", "it"),
+    ("avete visto sette cinque", "it"), ("vous avez vu sept cinq", "fr"), ("vocês viram sete cincos", "pt"),  # seen
+    ("lucía decía siete cincos", "es"), ("la volta scorsa luca ha chiamato calza", "it"),
     ("dudo means i doubt", "en"), ("dudo in spagnolo significa dubito", "it"), ("dudo que llueva mañana", "es"),
 ])
 def test_told_moves_are_neither_played_nor_asked(text: str, lang: str) -> None:
