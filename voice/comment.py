@@ -5,7 +5,8 @@ such words are harmless table talk ("luca guarda e impara, sei sei", "cinque tre
 mano buona"): what changes a move's meaning is short and listed per language. `plain_comment`
 says when a comment is only that: the move is then played, not asked about. What keeps it an
 ask: the pack's stories (reported speech, hypotheticals, the past) and doubts (maybe, questions,
-others as the subject of saying or calling, "after" / "before"), a count other than the
+others as the subject of saying or calling, "after" / "before"), a question word before the
+move ("cosa faccio, sette cinque"; not after it: "sei cinque e poi vediamo chi ride"), a count other than the
 standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a
 preposition right before the bid ("ho perso con sette quattro": the bid is talked about), a
 player named inside the comment rather than first, or first before a move neither led in nor
@@ -40,6 +41,8 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
     words = said(lexemes)
     if _numbers(comment, standing, move) or has_phrase(words, _phrases(lang, "stories")) or has_phrase(
             words, _phrases(lang, "doubts")):
+        return False
+    if has_phrase(said(lexemes[: len(lexemes) - len(part) + _first_core(part)]), _phrases(lang, "questions")):
         return False
     if at_end:
         if any(lx.meaning is NAME for lx in comment) and not _led_or_backed(move, part, lexemes):
@@ -143,7 +146,7 @@ def _last_core(part: list[Lexeme]) -> int:
 
 @cache
 def _phrases(lang: str, field: str) -> Phrases:
-    """One of the pack's word lists (stories, doubts, openers, prepositions, handoffs), as the words the
+    """One of the pack's word lists (stories, doubts, questions, openers, prepositions, handoffs), as the words the
     lexer writes, by their first word."""
     out: dict[str, list[tuple[str, ...]]] = {}
     for phrase in getattr(lexicon_for(lang).pack, field):

@@ -11,7 +11,8 @@ numbers), what may go with a call and only with it (`call_tails`: "dudo, non esi
 (`handoffs`: "tocca a te": a name beside one is addressed, not credited), the words that
 make a call told rather than made (`stories`: "would", "sarebbe": never asked about), the words
 that keep a move beside a comment asked rather than played (`doubts`: "forse", "maybe", "dice"),
-the words that open a comment after a move (`openers`: "e", "perché", "and"), the words that
+the words that ask (`questions`: "cosa", "what": before a move, it is asked about), the words that
+open a comment after a move (`openers`: "e", "perché", "and"), the words that
 make a bid right after them talked about, not made (`prepositions`: "con", "with"), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
@@ -173,6 +174,7 @@ class Pack:
     handoffs: tuple[str, ...]  # fillers that pass the turn: a name after one is addressed, not credited
     stories: tuple[str, ...]  # words that make a call told, not made ("would", "sarebbe"): never asked about
     doubts: tuple[str, ...]  # words that keep a move beside a comment asked, not played ("forse", "dice")
+    questions: tuple[str, ...]  # words that ask ("cosa", "what"): a move after one is asked about, not played
     openers: tuple[str, ...]  # words that open a comment after a move ("e", "perché", "and")
     prepositions: tuple[str, ...]  # words that make a bid right after them talked about ("con", "with")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
@@ -275,6 +277,7 @@ class _Reader:
         handoffs = self.words(data["handoffs"], "handoffs") if "handoffs" in data else ()
         stories = self.words(data["stories"], "stories") if "stories" in data else ()
         doubts = self.words(data["doubts"], "doubts") if "doubts" in data else ()
+        questions = self.words(data["questions"], "questions") if "questions" in data else ()
         openers = self.words(data["openers"], "openers") if "openers" in data else ()
         prepositions = self.words(data["prepositions"], "prepositions") if "prepositions" in data else ()
         answers_raw = self.obj(data.get("answers", {"yes": ["yes"], "no": ["no"]}), "answers")
@@ -288,8 +291,8 @@ class _Reader:
         espeak = self.text(data.get("espeak"), "espeak")
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
-                    words["corrections"], words["table_words"], alikes, tails, handoffs, stories, doubts, openers,
-                    prepositions, answers, counts, speech, meanings)
+                    words["corrections"], words["table_words"], alikes, tails, handoffs, stories, doubts, questions,
+                    openers, prepositions, answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []
