@@ -10,7 +10,8 @@ move ("cosa faccio, sette cinque"; not after it: "sei cinque e poi vediamo chi r
 standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a
 preposition right before the bid ("ho perso con sette quattro": the bid is talked about), a
 player named inside the comment rather than first, or first before a move neither led in nor
-backed by its tail ("marco dirà sicuramente dudo"), a comment after the move that does not open a new
+backed by its tail nor spoken to ("marco dirà sicuramente dudo"; not "luca guarda e impara, sei
+sei"), a comment after the move that does not open a new
 clause ("sei cinque volte più fortunato", "calza giovanni": the move is part of the sentence), a cancel, an
 "[unk]". Sound-alikes and low confidence are the policy's to check.
 """
@@ -45,7 +46,8 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
     if has_phrase(said(lexemes[: len(lexemes) - len(part) + _first_core(part)]), _phrases(lang, "questions")):
         return False
     if at_end:
-        if any(lx.meaning is NAME for lx in comment) and not _led_or_backed(move, part, lexemes):
+        if any(lx.meaning is NAME for lx in comment) and not (
+                _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
             return False
         before = said(lexemes[: start + _first_core(part)])
         return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
@@ -127,6 +129,15 @@ def _led_or_backed(move: Intent, part: list[Lexeme], lexemes: list[Lexeme]) -> b
                for lx in lexemes)
 
 
+def _spoken_to(lang: str, comment: list[Lexeme]) -> bool:
+    """The comment opens with a player's name and words that speak to them ("luca guarda e
+    impara", "carmen tú no tienes ni uno"): the name is addressed, not the one telling."""
+    if not comment or comment[0].meaning is not NAME:
+        return False
+    words = said(comment[1:])
+    return bool(words) and any(tuple(words[: len(p)]) == p for p in _phrases(lang, "spoken_to").get(words[0], ()))
+
+
 def _count_lead(lang: str, words: list[str]) -> bool:
     """The words that lead a told count ("ci sono", "there are") are said: what follows is
     counted, not bid ("ci sono tre assi")."""
@@ -146,7 +157,8 @@ def _last_core(part: list[Lexeme]) -> int:
 
 @cache
 def _phrases(lang: str, field: str) -> Phrases:
-    """One of the pack's word lists (stories, doubts, questions, openers, prepositions, handoffs), as the words the
+    """One of the pack's word lists (stories, doubts, questions, spoken_to, openers, prepositions,
+    handoffs), as the words the
     lexer writes, by their first word."""
     out: dict[str, list[tuple[str, ...]]] = {}
     for phrase in getattr(lexicon_for(lang).pack, field):

@@ -12,6 +12,7 @@ numbers), what may go with a call and only with it (`call_tails`: "dudo, non esi
 make a call told rather than made (`stories`: "would", "sarebbe": never asked about), the words
 that keep a move beside a comment asked rather than played (`doubts`: "forse", "maybe", "dice"),
 the words that ask (`questions`: "cosa", "what": before a move, it is asked about), the words that
+speak to the player named right before them (`spoken_to`: "guarda", "hai", "you"), the words that
 open a comment after a move (`openers`: "e", "perché", "and"), the words that
 make a bid right after them talked about, not made (`prepositions`: "con", "with"), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
@@ -175,6 +176,7 @@ class Pack:
     stories: tuple[str, ...]  # words that make a call told, not made ("would", "sarebbe"): never asked about
     doubts: tuple[str, ...]  # words that keep a move beside a comment asked, not played ("forse", "dice")
     questions: tuple[str, ...]  # words that ask ("cosa", "what"): a move after one is asked about, not played
+    spoken_to: tuple[str, ...]  # words right after a name that speak to that player ("guarda", "you")
     openers: tuple[str, ...]  # words that open a comment after a move ("e", "perché", "and")
     prepositions: tuple[str, ...]  # words that make a bid right after them talked about ("con", "with")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
@@ -278,6 +280,7 @@ class _Reader:
         stories = self.words(data["stories"], "stories") if "stories" in data else ()
         doubts = self.words(data["doubts"], "doubts") if "doubts" in data else ()
         questions = self.words(data["questions"], "questions") if "questions" in data else ()
+        spoken_to = self.words(data["spoken_to"], "spoken_to") if "spoken_to" in data else ()
         openers = self.words(data["openers"], "openers") if "openers" in data else ()
         prepositions = self.words(data["prepositions"], "prepositions") if "prepositions" in data else ()
         answers_raw = self.obj(data.get("answers", {"yes": ["yes"], "no": ["no"]}), "answers")
@@ -292,7 +295,7 @@ class _Reader:
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
                     words["corrections"], words["table_words"], alikes, tails, handoffs, stories, doubts, questions,
-                    openers, prepositions, answers, counts, speech, meanings)
+                    spoken_to, openers, prepositions, answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

@@ -65,6 +65,9 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     ("due pacos giulia muoviti", "it", ("bid", 2, 1)),  # a player spoken to after the bid
     ("sara secondo me menti dudo", "it", ("dudo", None, None)),  # a name first, the call backed by its tail
     ("rita você tá maluca eu digo cinco seis", "pt", ("bid", 5, 6)),  # a name first, the bid led in
+    ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # a name first, then spoken to
+    ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
+    ("luca guarda e impara sei sei", "it", ("bid", 6, 6)), ("giulia non guardarmi così cinque due", "it", ("bid", 5, 2)),
     ("quattro sei solo quattro sei", "it", ("bid", 4, 6)),  # the move's own numbers are no other count
     ("con i pacos che contano dico cinque quattro", "it", ("bid", 5, 4)),  # a face name alone is no count
     ("cinque cinque e non guardatemi così", "it", ("bid", 5, 5)),  # "e" + a negation: "and", never "è"
@@ -93,9 +96,8 @@ def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tup
     ("cosa faccio sette cinque", "it", ("bid", 7, 5)), ("what now seven fives", "en", ("bid", 7, 5)),  # a question
     ("ci sono almeno sei tre", "it", ("bid", 6, 3)),  # a count's lead: told, or bid?
     ("giulia ride sempre luca cinque due", "it", ("bid", 5, 2)),  # a name inside the comment
-    ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # a name first: spoken to, or telling?
-    ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
-    ("lucy shouts dudo", "en", ("dudo", None, None)), ("luca guarda e impara sei sei", "it", ("bid", 6, 6)),
+    ("lucy shouts dudo", "en", ("dudo", None, None)),  # a name first: telling, or spoken to?
+    ("marco urla sette cinque", "it", ("bid", 7, 5)),
     ("che fortuna con sette quattro", "it", ("bid", 7, 4)),  # a preposition before the bid: talked about
     ("quelle chance avec sept trois", "fr", ("bid", 7, 3)), ("what luck with seven threes", "en", ("bid", 7, 3)),
     ("che [unk] sette cinque", "it", ("bid", 7, 5)),  # a word not heard
