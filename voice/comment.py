@@ -8,7 +8,8 @@ ask: the pack's stories (reported speech, hypotheticals, the past) and doubts (m
 others as the subject of saying or calling, "after" / "before"), a question word before the
 move ("cosa faccio, sette cinque"; not after it: "sei cinque e poi vediamo chi ride"), a count other than the
 standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a
-preposition right before the bid ("ho perso con sette quattro": the bid is talked about), a
+preposition or a having verb right before the bid ("ho perso con sette quattro", "giulia hai
+sette cinque": the bid is talked about), a
 player named inside the comment rather than first, or first before a move neither led in nor
 backed by its tail nor spoken to ("marco dirà sicuramente dudo"; not "luca guarda e impara, sei
 sei"), a comment after the move that does not open a new
@@ -50,8 +51,9 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
                 _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
             return False
         before = said(lexemes[: start + _first_core(part)])
+        talked_about = move.intent == "bid" and has_phrase(before[-1:], _phrases(lang, "talked_about"))
         return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
-                and not has_phrase(before[-1:], _phrases(lang, "prepositions")))
+                and not talked_about)
     return _opens(lang, comment)
 
 
@@ -157,7 +159,7 @@ def _last_core(part: list[Lexeme]) -> int:
 
 @cache
 def _phrases(lang: str, field: str) -> Phrases:
-    """One of the pack's word lists (stories, doubts, questions, spoken_to, openers, prepositions,
+    """One of the pack's word lists (stories, doubts, questions, spoken_to, openers, talked_about,
     handoffs), as the words the
     lexer writes, by their first word."""
     out: dict[str, list[tuple[str, ...]]] = {}

@@ -67,7 +67,8 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     ("rita você tá maluca eu digo cinco seis", "pt", ("bid", 5, 6)),  # a name first, the bid led in
     ("lucy you're making it up dudo", "en", ("dudo", None, None)),  # a name first, then spoken to
     ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
-    ("luca guarda e impara sei sei", "it", ("bid", 6, 6)), ("giulia non guardarmi così cinque due", "it", ("bid", 5, 2)),
+    ("luca guarda e impara sei sei", "it", ("bid", 6, 6)),
+    ("giulia non guardarmi così cinque due", "it", ("bid", 5, 2)),
     ("quattro sei solo quattro sei", "it", ("bid", 4, 6)),  # the move's own numbers are no other count
     ("con i pacos che contano dico cinque quattro", "it", ("bid", 5, 4)),  # a face name alone is no count
     ("cinque cinque e non guardatemi così", "it", ("bid", 5, 5)),  # "e" + a negation: "and", never "è"
@@ -100,6 +101,7 @@ def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tup
     ("marco urla sette cinque", "it", ("bid", 7, 5)),
     ("che fortuna con sette quattro", "it", ("bid", 7, 4)),  # a preposition before the bid: talked about
     ("quelle chance avec sept trois", "fr", ("bid", 7, 3)), ("what luck with seven threes", "en", ("bid", 7, 3)),
+    ("mamma mia ho sette cinque", "it", ("bid", 7, 5)), ("lucy you've got seven fives", "en", ("bid", 7, 5)),  # having
     ("che [unk] sette cinque", "it", ("bid", 7, 5)),  # a word not heard
 ])
 def test_a_move_beside_a_comment_that_may_change_it_is_asked_about(text: str, lang: str,
