@@ -111,7 +111,9 @@ def has_phrase(words: list[str], phrases: Phrases) -> bool:
 def _opens(lang: str, comment: list[Lexeme]) -> bool:
     """The comment after a move opens a new clause: one of the pack's openers ("e", "che",
     "perché", "and"), a handoff, or a player spoken to ("due pacos, giulia muoviti"). Italian
-    and Portuguese "e" (and) is none: folded, it is also "è" / "é" (is: "sette pacos è troppo")."""
+    and Portuguese "e" (and) and "che" / "que" (that) open one only before a pronoun, a negation
+    or an auxiliary ("e non", "che ho"): folded, "e" is also "è" / "é" (is: "sette pacos è
+    troppo"), and "che coraggio", "qué valiente" are exclamations about the bid."""
     if not comment:
         return True
     if comment[0].meaning is NAME:
