@@ -74,7 +74,7 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     ("cinque cinque e non guardatemi così", "it", ("bid", 5, 5)),  # "e" + a negation: "and", never "è"
     ("seis quatros e eu bebo", "pt", ("bid", 6, 4)),
     ("sei cinque e poi vediamo chi ride", "it", ("bid", 6, 5)),  # a question word after the move
-    ("cinque tre che ho la mano buona", "it", ("bid", 5, 3)), ("seis cincos que sí que hay", "es", ("bid", 6, 5)),
+    ("cinque tre che ho la mano buona", "it", ("bid", 5, 3)), ("seis cincos que yo lo sé", "es", ("bid", 6, 5)),
 ])
 def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tuple[object, ...]) -> None:
     decision = decide(text, lang, position(lang))
@@ -95,7 +95,7 @@ def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tup
     ("venti dadi in gioco eh allora sette sei", "it", ("bid", 7, 6)),  # another count
     ("sette cinque tanto ne ho tre", "it", ("bid", 7, 5)), ("sette cinque e non otto cinque", "it", ("bid", 7, 5)),
     ("sette pacos e troppo", "it", ("bid", 7, 1)),  # "e" alone may be "è": no new clause
-    ("sette cinque che coraggio", "it", ("bid", 7, 5)), ("sete cincos que coragem", "pt", ("bid", 7, 5)),  # "what ...!"
+    ("sette cinque che fegato", "it", ("bid", 7, 5)), ("sete cincos que coragem", "pt", ("bid", 7, 5)),  # "what ...!"
     ("cosa faccio sette cinque", "it", ("bid", 7, 5)), ("what now seven fives", "en", ("bid", 7, 5)),  # a question
     ("ci sono almeno sei tre", "it", ("bid", 6, 3)),  # a count's lead: told, or bid?
     ("giulia ride sempre luca cinque due", "it", ("bid", 5, 2)),  # a name inside the comment
