@@ -35,26 +35,49 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
                   standing: tuple[int, int] | None) -> bool:
     """The words beside `part` (the clear move's words, first or last in the line) change
     nothing about `move`: it may be played."""
-    if move.intent not in ("bid", "dudo", "calza") or any(lx.unk for lx in lexemes):
+    if any(lx.unk for lx in lexemes):
         return False
     start = len(lexemes) - len(part)
     at_end = start > 0 and lexemes[start:] == part
     comment = lexemes[:start] if at_end else lexemes[_last_core(part) + 1 :]
-    words = said(lexemes)
-    if _numbers(comment, standing, move) or has_phrase(words, _phrases(lang, "stories")) or has_phrase(
-            words, _phrases(lang, "doubts")):
+    if _told(lang, lexemes, part, comment, move, standing):
         return False
-    if has_phrase(said(lexemes[: len(lexemes) - len(part) + _first_core(part)]), _phrases(lang, "questions")):
-        return False
+    if move.intent == "cancel":  # "annulla, che mi sono sbagliato": a cancel opening its reason
+        return not at_end and _backed(move, comment)
     if at_end:
-        if any(lx.meaning is NAME for lx in comment) and not (
-                _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
-            return False
-        before = said(lexemes[: start + _first_core(part)])
-        talked_about = move.intent == "bid" and has_phrase(before[-1:], _phrases(lang, "talked_about"))
-        return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
-                and not talked_about)
-    return _opens(lang, comment)
+        return _plain_before(lang, lexemes, part, comment, move)
+    return _opens(lang, comment) or move.intent != "bid" and _backed(move, comment)
+
+
+def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Lexeme], move: Intent,
+          standing: tuple[int, int] | None) -> bool:
+    """The line holds a story or a doubt, the comment another number, or a question comes
+    before the move."""
+    words = said(lexemes)
+    asked = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
+    return (_numbers(comment, standing, move) or has_phrase(words, _phrases(lang, "stories"))
+            or has_phrase(words, _phrases(lang, "doubts")) or has_phrase(asked, _phrases(lang, "questions")))
+
+
+def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Lexeme],
+                  move: Intent) -> bool:
+    """A comment before the move: a player named only first, and spoken to or followed by a
+    lead-in or the call's tail; no count's lead; no word right before a bid that makes it
+    talked about."""
+    if any(lx.meaning is NAME for lx in comment) and not (
+            _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
+        return False
+    before = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
+    talked_about = move.intent == "bid" and has_phrase(before[-1:], _phrases(lang, "talked_about"))
+    return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
+            and not talked_about)
+
+
+def _backed(move: Intent, comment: list[Lexeme]) -> bool:
+    """The comment holds one of the move's tails or its word again ("dudo, non ci sono quattro
+    cinque"; "annulla, che mi sono sbagliato")."""
+    return any(lx.meaning is not None and lx.meaning.kind in ("tail", "call") and lx.meaning.call == move.intent
+               for lx in comment)
 
 
 def said(lexemes: list[Lexeme]) -> list[str]:
