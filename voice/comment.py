@@ -51,12 +51,27 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
 
 def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Lexeme], move: Intent,
           standing: tuple[int, int] | None) -> bool:
-    """The line holds a story or a doubt, the comment another number, or a question comes
-    before the move."""
+    """The line holds a story or a doubt, the comment another number or a verb in a past tense,
+    or a question comes before the move."""
     words = said(lexemes)
     asked = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    return (_numbers(comment, standing, move) or has_phrase(words, _phrases(lang, "stories"))
+    return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, _phrases(lang, "stories"))
             or has_phrase(words, _phrases(lang, "doubts")) or has_phrase(asked, _phrases(lang, "questions")))
+
+
+def _past(lang: str, comment: list[Lexeme]) -> bool:
+    """A word of the comment the pack does not know ends like a past tense ("vinto", "credeva",
+    "believed"): the comment tells what happened ("tre assi e ho vinto la mano"). A present word
+    that ends the same way only makes the move asked about."""
+    endings = _endings(lang)
+    return any(w.endswith(end) and len(w) >= len(end) + 2
+               for lx in comment if not explained(lx) for w in lx.text.split() for end in endings)
+
+
+@cache
+def _endings(lang: str) -> tuple[str, ...]:
+    """The pack's past-tense endings, folded as the lexer writes words."""
+    return tuple(" ".join(tokens(e)) for e in lexicon_for(lang).pack.past_endings)
 
 
 def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Lexeme],
@@ -69,8 +84,21 @@ def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment:
         return False
     before = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
     talked_about = move.intent == "bid" and has_phrase(before[-1:], _phrases(lang, "talked_about"))
+    led = _spoken_to(lang, comment) or _led_in(lang, lexemes[: len(lexemes) - len(part) + _first_core(part)])
     return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
-            and not talked_about)
+            and not talked_about and (led or move.intent != "bid"))
+
+
+def _led_in(lang: str, before: list[Lexeme]) -> bool:
+    """The word right before a bid leads it in: a word of the pack ("allora", "dico", "vabbè")
+    or one of its openers ("ma", "but"); not an unknown word, which may make the bid the end of
+    another sentence ("ho sognato sette cinque", "in teoria sette cinque")."""
+    if not before:
+        return True
+    if explained(before[-1]):
+        return True
+    last = said(before)[-1:]
+    return has_phrase(last, _phrases(lang, "openers"))
 
 
 def _backed(move: Intent, comment: list[Lexeme]) -> bool:

@@ -13,7 +13,8 @@ make a call told rather than made (`stories`: "would", "sarebbe": never asked ab
 that keep a move beside a comment asked rather than played (`doubts`: "forse", "maybe", "dice"),
 the words that ask (`questions`: "cosa", "what": before a move, it is asked about), the words that
 speak to the player named right before them (`spoken_to`: "guarda", "hai", "you"), the words that
-open a comment after a move (`openers`: "e", "perché", "and"), the words that
+open a comment after a move (`openers`: "e", "perché", "and"), the endings of
+past tenses (`past_endings`: "ato", "eva", "ed": a comment that tells what happened), the words that
 make a bid right after them talked about, not made (`talked_about`: prepositions and having:
 "con", "ho", "with"), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
@@ -179,6 +180,7 @@ class Pack:
     questions: tuple[str, ...]  # words that ask ("cosa", "what"): a move after one is asked about, not played
     spoken_to: tuple[str, ...]  # words right after a name that speak to that player ("guarda", "you")
     openers: tuple[str, ...]  # words that open a comment after a move ("e", "perché", "and")
+    past_endings: tuple[str, ...]  # endings of past tenses ("ato", "eva", "ed"): a comment telling what happened
     talked_about: tuple[str, ...]  # words right before a bid that make it talked about ("con", "ho", "with")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
@@ -283,6 +285,7 @@ class _Reader:
         questions = self.words(data["questions"], "questions") if "questions" in data else ()
         spoken_to = self.words(data["spoken_to"], "spoken_to") if "spoken_to" in data else ()
         openers = self.words(data["openers"], "openers") if "openers" in data else ()
+        past_endings = self.words(data["past_endings"], "past_endings") if "past_endings" in data else ()
         talked_about = self.words(data["talked_about"], "talked_about") if "talked_about" in data else ()
         answers_raw = self.obj(data.get("answers", {"yes": ["yes"], "no": ["no"]}), "answers")
         if set(answers_raw) != {"yes", "no"}:
@@ -296,7 +299,8 @@ class _Reader:
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
                     words["corrections"], words["table_words"], alikes, tails, handoffs, stories, doubts, questions,
-                    spoken_to, openers, talked_about, answers, counts, speech, meanings)
+                    spoken_to, openers, past_endings, talked_about,
+                    answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

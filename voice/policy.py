@@ -21,7 +21,7 @@ explained as part of a call.
    is said (an unexplained word: "would", "sarebbe", "ayer"; a phrase anywhere: "scommetto
    che", "o no", "al posto tuo"), the hub asks about it; or plays it when the words beside it
    are a plain comment (`voice.comment`: no story, no doubt, no other count, a new clause after
-   the move; "sette quattro perché mi sento fortunato") and the move was heard sure.
+   the move; "sette quattro perché me lo sento") and the move was heard sure.
 4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
    links inside a bid, the last call after a correction marker ("sette no otto
    cinque"), a repeated call counted once. Around a call, the standing bid (or its

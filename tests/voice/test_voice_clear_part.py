@@ -50,16 +50,15 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "lang", "move"), [
-    ("che serata ragazzi cinque quattro", "it", ("bid", 5, 4)),  # a bid ending a comment with no count
-    ("qué nervios seis cuatros", "es", ("bid", 6, 4)),
-    ("tough crowd six twos", "en", ("bid", 6, 2)),
+    ("che serata ragazzi allora cinque quattro", "it", ("bid", 5, 4)),  # a bid led in after a comment
+    ("qué nervios pues seis cuatros", "es", ("bid", 6, 4)), ("tough crowd but six twos", "en", ("bid", 6, 2)),
     ("guardando il tavolo dico sette cinque", "it", ("bid", 7, 5)),
     ("bevo un sorso e dico cinque sei", "it", ("bid", 5, 6)),  # "un": an article, not a count
     ("ma che guardi luca io dico cinque sei", "it", ("bid", 5, 6)),  # Luca is spoken to
     ("quattro cinque non li avete dudo", "it", ("dudo", None, None)),  # the standing bid quoted, then the call
     ("four fives come off it dudo", "en", ("dudo", None, None)),
     ("guagliò dudo", "it", ("dudo", None, None)), ("menteuse dudo", "fr", ("dudo", None, None)),
-    ("sette quattro perché mi sento fortunato", "it", ("bid", 7, 4)),  # a new clause after the bid
+    ("sette quattro perché me lo sento", "it", ("bid", 7, 4)),  # a new clause after the bid
     ("sette quattro dai che ci sono", "it", ("bid", 7, 4)), ("ocho cincos y bebe carmen", "es", ("bid", 8, 5)),
     ("cinq six et je bois un coup", "fr", ("bid", 5, 6)), ("six sixes and drink up", "en", ("bid", 6, 6)),
     ("due pacos giulia muoviti", "it", ("bid", 2, 1)),  # a player spoken to after the bid
@@ -69,7 +68,7 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
     ("carmen tú no tienes ni uno dudo", "es", ("dudo", None, None)),
     ("luca guarda e impara sei sei", "it", ("bid", 6, 6)),
     ("giulia non guardarmi così cinque due", "it", ("bid", 5, 2)),
-    ("quattro sei solo quattro sei", "it", ("bid", 4, 6)),  # the move's own numbers are no other count
+    ("sette sei perché ne vedo sette", "it", ("bid", 7, 6)),  # the move's own numbers are no other count
     ("con i pacos che contano dico cinque quattro", "it", ("bid", 5, 4)),  # a face name alone is no count
     ("cinque cinque e non guardatemi così", "it", ("bid", 5, 5)),  # "e" + a negation: "and", never "è"
     ("seis quatros e eu bebo", "pt", ("bid", 6, 4)),
@@ -107,6 +106,12 @@ def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tup
     ("quelle chance avec sept trois", "fr", ("bid", 7, 3)), ("what luck with seven threes", "en", ("bid", 7, 3)),
     ("mamma mia ho sette cinque", "it", ("bid", 7, 5)), ("lucy you've got seven fives", "en", ("bid", 7, 5)),  # having
     ("che [unk] sette cinque", "it", ("bid", 7, 5)),  # a word not heard
+    ("che serata incredibile cinque quattro", "it", ("bid", 5, 4)),  # no lead-in: the end of another sentence?
+    ("in teoria sette cinque", "it", ("bid", 7, 5)), ("my record is seven fives", "en", ("bid", 7, 5)),
+    ("il mio record è sette cinque", "it", ("bid", 7, 5)),  # "è" right before: talked about
+    ("siete cincos porque era la última ronda", "es", ("bid", 7, 5)),  # the past
+    ("sette cinque e ci credevano tutti", "it", ("bid", 7, 5)),
+    ("seven fives and nobody believed it", "en", ("bid", 7, 5)),
 ])
 def test_a_move_beside_a_comment_that_may_change_it_is_asked_about(text: str, lang: str,
                                                                    move: tuple[object, ...]) -> None:
