@@ -1,20 +1,25 @@
-"""A comment beside one clear move: does it tell a story, hold a count, or change nothing?
+"""A comment beside one clear move: does it change the move, or is it plain table talk?
 
-The policy (`voice.policy`) asks about a move said beside words the pack does not know. Most
-such words are harmless table talk ("luca guarda e impara, sei sei", "cinque tre che ho la
-mano buona"): what changes a move's meaning is short and listed per language. `plain_comment`
-says when a comment is only that: the move is then played, not asked about. What keeps it an
-ask: the pack's stories (reported speech, hypotheticals, the past) and doubts (maybe, questions,
-others as the subject of saying or calling, "after" / "before"), a question word before the
-move ("cosa faccio, sette cinque"; not after it: "sei cinque e poi vediamo chi ride"), a count other than the
-standing bid's, a count's lead ("ci sono" before the bid: a count told, not a bid), a
-preposition or a having verb right before the bid ("ho perso con sette quattro", "giulia hai
-sette cinque": the bid is talked about), a
-player named inside the comment rather than first, or first before a move neither led in nor
-backed by its tail nor spoken to ("marco dirà sicuramente dudo"; not "luca guarda e impara, sei
-sei"), a comment after the move that does not open a new
-clause ("sei cinque volte più fortunato", "calza giovanni": the move is part of the sentence), a cancel, an
-"[unk]". Sound-alikes and low confidence are the policy's to check.
+The policy (`voice.policy`) finds the one clear move said first or last beside words the pack
+does not know (`clear_part`). Most such words are harmless ("luca guarda e impara, sei sei",
+"cinque tre che ho la mano buona"); what changes a move's meaning is short and listed per
+language as closed word classes. `plain_comment` says when the comment is only talk: the move
+is then played, not asked about. What keeps it an ask:
+
+- a story or a doubt anywhere in the line (the packs' `stories`: reported speech,
+  hypotheticals; `doubts`: "forse", "maybe", others saying or calling, "after", past forms), a
+  word ending like a past tense (`past_endings`: "tre assi e ho giocato bene"), a question word
+  before the move (`questions`: "cosa faccio, sette cinque");
+- a number other than the standing bid's and the move's own, or a count's lead ("ci sono");
+- before a bid said last: no lead-in right before it ("in teoria sette cinque"), or a word that
+  makes it talked about (`talked_about`: "con", "ho", "è": "il mio record è sette cinque");
+  a player named inside the comment, or first without words that speak to them (`spoken_to`),
+  a lead-in or the call's tail ("marco dirà sicuramente dudo");
+- after the move: no new clause (`openers`, a handoff, a name; for a call, one of its tails:
+  "sei cinque volte più fortunato", "calza giovanni" are one sentence with the move);
+- a cancel not opening the line with its reason, an "[unk]".
+
+Sound-alikes and low confidence are the policy's to check.
 """
 
 from __future__ import annotations
