@@ -104,6 +104,10 @@ PLURAL_FIELD: Mapping[str, str] = {
 _PACKS = resources.files("dudo_hub.voice") / "packs"
 
 
+OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "openers", "past_endings", "talked_about")
+"""The word lists a pack may leave out (empty then)."""
+
+
 class PackError(ValueError):
     """A language pack that cannot be used; the message names the file and the entry."""
 
@@ -279,14 +283,8 @@ class _Reader:
         if set(tails_raw) - {*CALLS, "cancel"}:
             raise self.fail("call_tails", f"keys must be calls: {', '.join(CALLS)}, cancel")
         tails = {call: self.words(v, f"call_tails.{call}") for call, v in tails_raw.items()}
-        handoffs = self.words(data["handoffs"], "handoffs") if "handoffs" in data else ()
-        stories = self.words(data["stories"], "stories") if "stories" in data else ()
-        doubts = self.words(data["doubts"], "doubts") if "doubts" in data else ()
-        questions = self.words(data["questions"], "questions") if "questions" in data else ()
-        spoken_to = self.words(data["spoken_to"], "spoken_to") if "spoken_to" in data else ()
-        openers = self.words(data["openers"], "openers") if "openers" in data else ()
-        past_endings = self.words(data["past_endings"], "past_endings") if "past_endings" in data else ()
-        talked_about = self.words(data["talked_about"], "talked_about") if "talked_about" in data else ()
+        optional = {key: self.words(data[key], key) if key in data else () for key in OPTIONAL_LISTS}
+        handoffs = optional["handoffs"]
         answers_raw = self.obj(data.get("answers", {"yes": ["yes"], "no": ["no"]}), "answers")
         if set(answers_raw) != {"yes", "no"}:
             raise self.fail("answers", 'expected the keys "yes" and "no"')
@@ -298,9 +296,9 @@ class _Reader:
         espeak = self.text(data.get("espeak"), "espeak")
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
-                    words["corrections"], words["table_words"], alikes, tails, handoffs, stories, doubts, questions,
-                    spoken_to, openers, past_endings, talked_about,
-                    answers, counts, speech, meanings)
+                    words["corrections"], words["table_words"], alikes, tails, handoffs, optional["stories"],
+                    optional["doubts"], optional["questions"], optional["spoken_to"], optional["openers"],
+                    optional["past_endings"], optional["talked_about"], answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []
