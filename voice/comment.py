@@ -11,7 +11,8 @@ is then played, not asked about. What keeps it an ask:
   word ending like a past tense (`past_endings`: "tre assi e ho giocato bene"), a question word
   before the move (`questions`: "cosa faccio, sette cinque");
 - a number other than the standing bid's and the move's own, or a count's lead ("ci sono");
-- before a bid said last: no lead-in right before it ("in teoria sette cinque"), or a word that
+- before a bid said last: no lead-in right before it (a pack word, an opener, a verb after
+  `first_person`: "io sparo"; not "in teoria sette cinque"), or a word that
   makes it talked about (`talked_about`: "con", "ho", "è": "il mio record è sette cinque");
   a player named inside the comment, or first without words that speak to them (`spoken_to`),
   a lead-in or the call's tail ("marco dirà sicuramente dudo");
@@ -95,15 +96,14 @@ def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment:
 
 
 def _led_in(lang: str, before: list[Lexeme]) -> bool:
-    """The word right before a bid leads it in: a word of the pack ("allora", "dico", "vabbè")
-    or one of its openers ("ma", "but"); not an unknown word, which may make the bid the end of
-    another sentence ("ho sognato sette cinque", "in teoria sette cinque")."""
-    if not before:
+    """The word right before a bid leads it in: a word of the pack ("allora", "dico", "vabbè"),
+    one of its openers ("ma", "but"), or a verb after the speaker as subject ("io sparo sei
+    cinque"); not another unknown word, which may make the bid the end of another sentence ("ho
+    sognato sette cinque", "in teoria sette cinque")."""
+    if not before or explained(before[-1]):
         return True
-    if explained(before[-1]):
-        return True
-    last = said(before)[-1:]
-    return has_phrase(last, _phrases(lang, "openers"))
+    words = said(before)
+    return has_phrase(words[-1:], _phrases(lang, "openers")) or has_phrase(words[-2:-1], _phrases(lang, "first_person"))
 
 
 def _backed(move: Intent, comment: list[Lexeme]) -> bool:

@@ -12,7 +12,8 @@ numbers), what may go with a call and only with it (`call_tails`: "dudo, non esi
 make a call told rather than made (`stories`: "would", "sarebbe": never asked about), the words
 that keep a move beside a comment asked rather than played (`doubts`: "forse", "maybe", "dice"),
 the words that ask (`questions`: "cosa", "what": before a move, it is asked about), the words that
-speak to the player named right before them (`spoken_to`: "guarda", "hai", "you"), the words that
+speak to the player named right before them (`spoken_to`: "guarda", "hai", "you"), the
+speaker as subject (`first_person`: "io", "i": "io sparo sei cinque"), the words that
 open a comment after a move (`openers`: "e", "perché", "and"), the endings of
 past tenses (`past_endings`: "ato", "eva", "ed": a comment that tells what happened), the words that
 make a bid right after them talked about, not made (`talked_about`: prepositions and having:
@@ -104,7 +105,8 @@ PLURAL_FIELD: Mapping[str, str] = {
 _PACKS = resources.files("dudo_hub.voice") / "packs"
 
 
-OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "openers", "past_endings", "talked_about")
+OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
+                  "talked_about")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -183,6 +185,7 @@ class Pack:
     doubts: tuple[str, ...]  # words that keep a move beside a comment asked, not played ("forse", "dice")
     questions: tuple[str, ...]  # words that ask ("cosa", "what"): a move after one is asked about, not played
     spoken_to: tuple[str, ...]  # words right after a name that speak to that player ("guarda", "you")
+    first_person: tuple[str, ...]  # "io", "i": a verb after one leads in the speaker's own bid ("io sparo")
     openers: tuple[str, ...]  # words that open a comment after a move ("e", "perché", "and")
     past_endings: tuple[str, ...]  # endings of past tenses ("ato", "eva", "ed"): a comment telling what happened
     talked_about: tuple[str, ...]  # words right before a bid that make it talked about ("con", "ho", "with")
@@ -297,7 +300,8 @@ class _Reader:
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
                     words["corrections"], words["table_words"], alikes, tails, handoffs, optional["stories"],
-                    optional["doubts"], optional["questions"], optional["spoken_to"], optional["openers"],
+                    optional["doubts"], optional["questions"], optional["spoken_to"], optional["first_person"],
+                    optional["openers"],
                     optional["past_endings"], optional["talked_about"], answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:

@@ -52,6 +52,7 @@ def test_a_bid_then_a_cancel_is_the_cancel(text: str, lang: str) -> None:
 @pytest.mark.parametrize(("text", "lang", "move"), [
     ("che serata ragazzi allora cinque quattro", "it", ("bid", 5, 4)),  # a bid led in after a comment
     ("qué nervios pues seis cuatros", "es", ("bid", 6, 4)), ("tough crowd but six twos", "en", ("bid", 6, 2)),
+    ("beh io sparo sei cinque", "it", ("bid", 6, 5)),  # a verb after "io": the speaker's own bid
     ("guardando il tavolo dico sette cinque", "it", ("bid", 7, 5)),
     ("bevo un sorso e dico cinque sei", "it", ("bid", 5, 6)),  # "un": an article, not a count
     ("ma che guardi luca io dico cinque sei", "it", ("bid", 5, 6)),  # Luca is spoken to
