@@ -9,7 +9,15 @@ a quantity to its face (`links`: "sette dadi da cinque"), self-correction marker
 numbers), what may go with a call and only with it (`call_tails`: "dudo, non esistono",
 "calza, sono giuste", "annulla, mi sono sbagliato"), the fillers that pass the turn
 (`handoffs`: "tocca a te": a name beside one is addressed, not credited), the words that
-make a call told rather than made (`stories`: "would", "sarebbe": never asked about), the answers to
+make a call told rather than made (`stories`: "would", "sarebbe": never asked about), the words
+that keep a move beside a comment asked rather than played (`doubts`: "forse", "maybe", "dice"),
+the words that ask (`questions`: "cosa", "what": before a move, it is asked about), the words that
+speak to the player named right before them (`spoken_to`: "guarda", "hai", "you"), the
+speaker as subject (`first_person`: "io", "i": "io sparo sei cinque"), the words that
+open a comment after a move (`openers`: "e", "perché", "and"), the endings of
+past tenses (`past_endings`: "ato", "eva", "ed": a comment that tells what happened), the words that
+make a bid right after them talked about, not made (`talked_about`: prepositions and having:
+"con", "ho", "with"), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt. Every check runs at load time, so a broken
@@ -97,6 +105,11 @@ PLURAL_FIELD: Mapping[str, str] = {
 _PACKS = resources.files("dudo_hub.voice") / "packs"
 
 
+OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
+                  "talked_about")
+"""The word lists a pack may leave out (empty then)."""
+
+
 class PackError(ValueError):
     """A language pack that cannot be used; the message names the file and the entry."""
 
@@ -169,6 +182,13 @@ class Pack:
     call_tails: Mapping[str, tuple[str, ...]]  # "dudo", "calza", "cancel" -> what may go with that call
     handoffs: tuple[str, ...]  # fillers that pass the turn: a name after one is addressed, not credited
     stories: tuple[str, ...]  # words that make a call told, not made ("would", "sarebbe"): never asked about
+    doubts: tuple[str, ...]  # words that keep a move beside a comment asked, not played ("forse", "dice")
+    questions: tuple[str, ...]  # words that ask ("cosa", "what"): a move after one is asked about, not played
+    spoken_to: tuple[str, ...]  # words right after a name that speak to that player ("guarda", "you")
+    first_person: tuple[str, ...]  # "io", "i": a verb after one leads in the speaker's own bid ("io sparo")
+    openers: tuple[str, ...]  # words that open a comment after a move ("e", "perché", "and")
+    past_endings: tuple[str, ...]  # endings of past tenses ("ato", "eva", "ed"): a comment telling what happened
+    talked_about: tuple[str, ...]  # words right before a bid that make it talked about ("con", "ho", "with")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]
@@ -266,8 +286,8 @@ class _Reader:
         if set(tails_raw) - {*CALLS, "cancel"}:
             raise self.fail("call_tails", f"keys must be calls: {', '.join(CALLS)}, cancel")
         tails = {call: self.words(v, f"call_tails.{call}") for call, v in tails_raw.items()}
-        handoffs = self.words(data["handoffs"], "handoffs") if "handoffs" in data else ()
-        stories = self.words(data["stories"], "stories") if "stories" in data else ()
+        optional = {key: self.words(data[key], key) if key in data else () for key in OPTIONAL_LISTS}
+        handoffs = optional["handoffs"]
         answers_raw = self.obj(data.get("answers", {"yes": ["yes"], "no": ["no"]}), "answers")
         if set(answers_raw) != {"yes", "no"}:
             raise self.fail("answers", 'expected the keys "yes" and "no"')
@@ -279,8 +299,10 @@ class _Reader:
         espeak = self.text(data.get("espeak"), "espeak")
         vosk_model = self.text(data.get("vosk_model"), "vosk_model")
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
-                    words["corrections"], words["table_words"], alikes, tails, handoffs, stories, answers, counts,
-                    speech, meanings)
+                    words["corrections"], words["table_words"], alikes, tails, handoffs, optional["stories"],
+                    optional["doubts"], optional["questions"], optional["spoken_to"], optional["first_person"],
+                    optional["openers"],
+                    optional["past_endings"], optional["talked_about"], answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

@@ -19,7 +19,9 @@ explained as part of a call.
    so the TV can say what was heard and that nothing was played; or, when one clear move is
    said before or after the unexplained words (`clear_part`), and none of the pack's `stories`
    is said (an unexplained word: "would", "sarebbe", "ayer"; a phrase anywhere: "scommetto
-   che", "o no", "al posto tuo"), the hub asks about it.
+   che", "o no", "al posto tuo"), the hub asks about it; or plays it when the words beside it
+   are a plain comment (`voice.comment`: no story, no doubt, no other count, a new clause after
+   the move; "sette quattro perché me lo sento") and the move was heard sure.
 4. The words make a move by the pack's grammar (`voice.parser`): fillers around it,
    links inside a bid, the last call after a correction marker ("sette no otto
    cinque"), a repeated call counted once. Around a call, the standing bid (or its
@@ -51,6 +53,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
+from dudo_hub.voice.comment import counts, plain_comment, told_story
 from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
 from dudo_hub.voice.names import NAME, handoffs_of, name_tokens, take_names
@@ -212,7 +215,9 @@ def decide(
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
     if len(known) < len(lexemes) and not _QUESTION.search(text):
-        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted)
+        sure = not guessed and all(lx.conf >= min_confidence for lx in lexemes
+                                   if lx.meaning is not None and lx.meaning.kind in CORE)
+        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure)
     if move.intent is None:
         return Decision(text)
     credited = _credit(move, named, speaker, position, quoted)
@@ -224,6 +229,11 @@ def decide(
         return _ask(text, move, position, "low_confidence")
     if guessed:
         return _ask(text, move, position, "sound_alike")
+    return _play(text, move, position)
+
+
+def _play(text: str, move: Intent, position: Position) -> Decision:
+    """Act on `move`: a cancel always; else when the engine allows its player to make it now."""
     if move.intent == "cancel":
         return Decision(text, move, played=True)
     if move.player is None:
@@ -242,10 +252,12 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
 
 
 def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, named: list[str],
-                 speaker: str | None, position: Position, quoted: bool) -> Decision:
-    """Words left unexplained: asked at most, about the one clear move said before or after
-    them (`clear_part`); a name beside the unexplained words is addressed ("sara sei
-    coraggiosa, io dico cinque sei"), and so is one after a bid ("sei cinque, e Giulia beve")."""
+                 speaker: str | None, position: Position, quoted: bool, sure: bool) -> Decision:
+    """Words left unexplained: the one clear move said before or after them (`clear_part`),
+    played when the words around it are a plain comment (`voice.comment`) and every call word
+    was heard `sure`ly (no sound-alike, no low confidence), else asked about. A name beside the
+    unexplained words is addressed ("sara sei coraggiosa, io dico cinque sei"), and so is one
+    after a bid ("sei cinque, e Giulia beve")."""
     reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
     found = clear_part(lang, lexemes, _standing(position), quoted)
     if found is None:
@@ -260,6 +272,8 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     credited = _credit(part_move, named, speaker, position, quoted)
     if len(named) > 1:
         return Decision(text, credited, reason=reason)
+    if sure and reason == "unclear" and plain_comment(lang, lexemes, part, part_move, _standing(position)):
+        return _play(text, credited, position)
     return _ask(text, credited, position, reason)
 
 
@@ -310,7 +324,7 @@ def _dudo_beside(lang: str, part: list[Lexeme], comment: list[Lexeme], at_end: b
     if len(part) != 1 or part[0].text != "dudo":
         return False
     if at_end:
-        return not _counts(comment, standing)
+        return not counts(comment, standing)
     return lang != "es" and comment[0].meaning is None and not comment[0].unk
 
 
@@ -322,14 +336,14 @@ def _led(part: list[Lexeme]) -> bool:
 def _free(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
     """A comment before a bid that holds no count but the standing bid's, and names a player
     only first, to speak to them ("luca guarda e impara"; not "gioco io per giulia ...")."""
-    return not _counts(comment, standing) and all(lx.meaning is not NAME for lx in comment[1:])
+    return not counts(comment, standing) and all(lx.meaning is not NAME for lx in comment[1:])
 
 
 def _backed(move: Intent, line: list[Lexeme], standing: tuple[int, int] | None) -> bool:
     """A call beside a longer comment is asked about when the line says why, with no other
     count: one of the call's tails ("sei una bugiarda, dudo"), the standing bid ("quattro cinque
     mon œil, dudo"); a cancel, a second cancel or its tail ("annulla, che mi sono sbagliato")."""
-    if _counts(line, standing):
+    if counts(line, standing):
         return False
     meanings = [lx.meaning for lx in line if lx.meaning is not None]
     said = [m for m in meanings if m.call == move.intent and m.kind in ("tail", "call")]
@@ -347,21 +361,6 @@ def _told_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
     lead = next((i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE), 0)
     core = [i for i, lx in enumerate(lexemes[:start]) if lx.meaning is not None and lx.meaning.kind in CORE]
     return lead >= 2 and bool(core) and not told_story(lang, lexemes[core[-1] + 1 :])
-
-
-def _counts(comment: list[Lexeme], standing: tuple[int, int] | None) -> bool:
-    """The comment holds a number or a face other than the standing bid's ("io ne ho due")."""
-    quantity, face = standing if standing is not None else (None, None)
-    for lx in comment:
-        meaning = lx.meaning
-        if meaning is None or meaning.kind not in ("number", "face"):
-            continue
-        if meaning.kind == "number" and meaning.number in (quantity, face):
-            continue
-        if meaning.kind == "face" and meaning.face == face:
-            continue
-        return True
-    return False
 
 
 def _led_in(part: list[Lexeme]) -> list[Lexeme]:
@@ -397,33 +396,6 @@ def _opens(part: list[Lexeme], i: int) -> bool:
 def _ends(part: list[Lexeme], i: int) -> bool:
     """Only fillers and the call's tails come after word `i`."""
     return all(lx.meaning is not None and lx.meaning.kind in ("filler", "tail", "call") for lx in part[i + 1 :])
-
-
-def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
-    """One of the pack's stories is said: a word left unexplained ("sarebbe", "ayer"), or a
-    phrase anywhere ("scommetto che", "o no", "si chiama"), that makes the move told, reported,
-    asked or hypothetical rather than made."""
-    said = [(w, explained(lx)) for lx in lexemes for w in lx.text.split()]
-    words = [w for w, _ in said]
-    starting = _stories(lang)
-    for i, (word, known) in enumerate(said):
-        for story in starting.get(word, ()):
-            if len(story) == 1:
-                if not known:
-                    return True
-            elif tuple(words[i : i + len(story)]) == story:
-                return True
-    return False
-
-
-@cache
-def _stories(lang: str) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """The pack's stories, as the words the lexer writes, by their first word."""
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for story in lexicon_for(lang).pack.stories:
-        words = tuple(tokens(story))
-        out.setdefault(words[0], []).append(words)
-    return {first: tuple(stories) for first, stories in out.items()}
 
 
 def _addressed(lexemes: list[Lexeme], name: str) -> bool:

@@ -120,7 +120,7 @@ def test_the_asked_phone_answers_yes_and_the_bid_is_played(table):
     room, voice, host, phones, tv = table
     player = room.to_act()
     version = room.version()
-    voice.session.table.hear("tre cinque perché mi sento fortunato")
+    voice.session.table.hear("tre cinque forse")
     ask = tv.voice["ask"]
     assert ask["player"] == player and (ask["quantity"], ask["face"]) == (3, 5) and room.version() == version
     assert phones[player].voice["ask"]["id"] == ask["id"]
@@ -136,10 +136,10 @@ def test_the_asked_phone_answers_yes_and_the_bid_is_played(table):
 def test_a_phone_answers_no_or_moves_by_itself_and_the_question_goes(table):
     room, voice, host, phones, tv = table
     player = room.to_act()
-    voice.session.table.hear("tre cinque perché mi sento fortunato")
+    voice.session.table.hear("tre cinque forse")
     assert phones[player].ask("voice:answer", {"ask_id": tv.voice["ask"]["id"], "yes": False})["ok"]
     assert tv.voice["ask"] is None and room.state.standing is None
-    voice.session.table.hear("tre cinque perché mi sento fortunato")
+    voice.session.table.hear("tre cinque forse")
     assert tv.voice["ask"] is not None
     assert phones[player].move(action="bid", quantity=4, face=6)["ok"]  # the phone's own move is never blocked
     assert tv.voice["ask"] is None and room.state.standing.bid.to_list() == [4, 6]

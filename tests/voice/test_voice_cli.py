@@ -73,7 +73,7 @@ def test_parse_in_a_position_gives_the_batch_contract(capsys: pytest.CaptureFixt
         "asked": None}
     assert _run(["parse", *POSITION, "annulla"], capsys)["played"] is True  # the hub acts on a cancel
     assert _run(["parse", *POSITION, "sei pazzo"], capsys)["intent"] is None
-    asked = _run(["parse", *POSITION, "sette quattro perché mi sento fortunato"], capsys)  # a comment after the bid
+    asked = _run(["parse", *POSITION, "sette quattro forse"], capsys)  # a doubt after the bid
     assert asked["played"] is False and asked["intent"] is None
     assert asked["asked"] == {"intent": "bid", "quantity": 7, "face": 4, "player": "Marco"}
 

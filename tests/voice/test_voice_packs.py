@@ -78,6 +78,14 @@ def _tail_clash(data: dict[str, Any]) -> None:
     data["call_tails"]["dudo"].append("allora")
 
 
+def _doubts_not_a_list(data: dict[str, Any]) -> None:
+    data["doubts"] = "forse"
+
+
+def _empty_openers(data: dict[str, Any]) -> None:
+    data["openers"] = []
+
+
 def _few_plural(data: dict[str, Any]) -> None:
     data["events"]["reveal"] = {"few": "Ci sono {count} {face}.", "other": "Ci sono {count} {face}."}
 
@@ -105,6 +113,8 @@ def _no_voice(data: dict[str, Any]) -> None:
         (_empty_call, r"calls\.calza: expected a non-empty list"),
         (_tail_of_a_bid, r"call_tails: keys must be calls: dudo, calza, cancel"),
         (_tail_clash, r"'allora': means both filler and tail"),
+        (_doubts_not_a_list, r"doubts: expected a non-empty list"),  # the plain comment's word classes
+        (_empty_openers, r"openers: expected a non-empty list"),
     ],
 )
 def test_a_broken_pack_fails_at_load_time(tmp_path: Path, change: Any, message: str) -> None:

@@ -26,22 +26,22 @@ def ask(room: FakeRoom) -> dict[str, Any] | None:
 
 def test_a_bid_with_a_comment_after_it_is_asked_with_the_words_heard(table: VoiceTable, room: FakeRoom,
                                                                       said: Said) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     assert room.submitted == []
     assert ask(room) == {"id": 1, "player": "marco", "intent": "bid", "quantity": 7, "face": 4,
-                         "heard": "sette quattro", "text": "sette quattro perché mi sento fortunato", "seconds": 6.0}
+                         "heard": "sette quattro", "text": "sette quattro forse", "seconds": 6.0}
     assert said.lines == ["marco, sette quattro? Sì o no."]
 
 
 def test_yes_by_voice_plays_the_move(table: VoiceTable, room: FakeRoom) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     table.hear("sì")
     assert [(p, a["quantity"], a["face"]) for p, a, _ in room.submitted] == [("marco", 7, 4)]
     assert ask(room) is None and room.statuses[-1]["pending"] == "cancel"
 
 
 def test_no_by_voice_drops_it(table: VoiceTable, room: FakeRoom) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     table.hear("no no")
     assert room.submitted == [] and ask(room) is None
     table.hear("sì")  # nothing waits now: "sì" alone is no move
@@ -49,7 +49,7 @@ def test_no_by_voice_drops_it(table: VoiceTable, room: FakeRoom) -> None:
 
 
 def test_a_tap_answers_only_the_asked_phone_and_only_that_question(table: VoiceTable, room: FakeRoom) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     first = ask(room)
     assert first is not None
     assert table.answer("giulia", first["id"], True)["code"] == "nothing_to_answer"
@@ -60,7 +60,7 @@ def test_a_tap_answers_only_the_asked_phone_and_only_that_question(table: VoiceT
 
 
 def test_it_expires_to_nothing(table: VoiceTable, room: FakeRoom, timers: ManualTimers) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     timers.advance(5.9)
     assert ask(room) is not None
     timers.advance(0.2)
@@ -70,8 +70,8 @@ def test_it_expires_to_nothing(table: VoiceTable, room: FakeRoom, timers: Manual
 
 
 def test_one_question_at_a_time_the_newest_wins(table: VoiceTable, room: FakeRoom) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
-    table.hear("otto cinque così vi spavento")
+    table.hear("sette quattro forse")
+    table.hear("otto cinque magari")
     current = ask(room)
     assert current is not None and (current["id"], current["quantity"], current["face"]) == (2, 8, 5)
     table.hear("sì")
@@ -79,7 +79,7 @@ def test_one_question_at_a_time_the_newest_wins(table: VoiceTable, room: FakeRoo
 
 
 def test_chatter_never_asks_and_keeps_the_question(table: VoiceTable, room: FakeRoom) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     table.hear("che fame ragazzi")
     table.hear("mi si è bucata la calza")
     current = ask(room)
@@ -87,7 +87,7 @@ def test_chatter_never_asks_and_keeps_the_question(table: VoiceTable, room: Fake
 
 
 def test_a_phones_own_move_drops_the_question(table: VoiceTable, room: FakeRoom) -> None:
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     room.phone_bid("marco", (6, 6))
     assert ask(room) is None
     table.hear("sì")
@@ -105,7 +105,7 @@ def test_a_sound_alike_call_is_asked_and_yes_commits_it_at_once(table: VoiceTabl
 
 def test_an_illegal_move_is_never_asked(table: VoiceTable, room: FakeRoom) -> None:
     room.standing = (9, 4)
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     assert ask(room) is None and room.statuses[-1]["rejected"] == "unclear"
 
 
@@ -128,7 +128,7 @@ def test_the_grammar_hears_yes_and_no_only_while_asking(room: FakeRoom, said: Sa
     grammars: list[list[str]] = []
     table.on_grammar = grammars.append
     assert "confermo" not in table.grammar()
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     assert "confermo" in grammars[-1] and "lascia stare" in grammars[-1]
     timers.advance(10)
     assert "confermo" not in grammars[-1]
@@ -137,7 +137,7 @@ def test_the_grammar_hears_yes_and_no_only_while_asking(room: FakeRoom, said: Sa
 def test_a_cancel_while_asked_drops_the_question_and_takes_nothing_back(table: VoiceTable, room: FakeRoom) -> None:
     table.hear("sette cinque")
     room.turn = "giulia"
-    table.hear("otto cinque perché mi sento fortunato")
+    table.hear("otto cinque forse")
     asked = ask(room)
     assert asked is not None and asked["player"] == "giulia"
     table.hear("annulla")
@@ -146,10 +146,10 @@ def test_a_cancel_while_asked_drops_the_question_and_takes_nothing_back(table: V
 
 def test_after_button_mode_asks_in_a_window_and_hears_the_answer_after_it(table: VoiceTable, room: FakeRoom) -> None:
     table.set_mode("after_button")
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     assert ask(room) is None, "no window: only captioned"
     assert table.open_window("marco")["ok"]
-    table.hear("sette quattro perché mi sento fortunato")
+    table.hear("sette quattro forse")
     assert ask(room) is not None and table._mic is None
     table.hear("sì")
     assert [(p, a["quantity"], a["face"]) for p, a, _ in room.submitted] == [("marco", 7, 4)]
