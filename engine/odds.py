@@ -16,6 +16,7 @@ from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.counting import count_for, counting_faces
 
 
+@lru_cache(maxsize=64)
 def match_probability(face: int, wild: bool) -> Fraction:
     """Chance that one unseen die counts for `face` (exact: the faces of `counting_faces` out of 6)."""
     return Fraction(len(counting_faces(face, wild)), 6)

@@ -18,9 +18,15 @@ FORMAT = 1
 def to_json(state: GameState) -> dict[str, Any]:
     """A JSON-ready dict holding the whole state (secret: dice included)."""
     out: dict[str, Any] = {"format": FORMAT}
-    for f in fields(GameState):
-        out[f.name] = _encode(getattr(state, f.name))
+    for name in _FIELDS:
+        value = getattr(state, name)
+        out[name] = _ENCODERS.get(name, _encode)(value) if value is not None else None
     return out
+
+
+def encoded(state: GameState) -> dict[str, Any]:
+    """`to_json` field by field through the one generic encoder (what the per-field ones must equal)."""
+    return {"format": FORMAT, **{name: _encode(getattr(state, name)) for name in _FIELDS}}
 
 
 def from_json(data: dict[str, Any]) -> GameState:
@@ -46,6 +52,33 @@ def _encode(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_encode(v) for v in value]
     return value
+
+
+def _flat(value: tuple[Any, ...]) -> list[Any]:
+    return list(value)
+
+
+def _bid_entries(value: tuple[BidEntry, ...]) -> list[dict[str, Any]]:
+    return [{"seat": e.seat, "bid": e.bid.to_list()} for e in value]
+
+
+def _cups(value: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    return [list(cup) for cup in value]
+
+
+_FIELDS = tuple(f.name for f in fields(GameState))
+_ENCODERS: dict[str, Any] = {  # the generic `_encode` for the rest; each gives what it would
+    "rules": Rules.to_dict,
+    "phase": _encode,
+    "players": _flat,
+    "counts": _flat,
+    "bullets": _flat,
+    "palifico_used": _flat,
+    "extra_shots": _flat,
+    "pending": _flat,
+    "dice": _cups,
+    "bids": _bid_entries,
+}
 
 
 def _tuples(value: Any) -> Any:
