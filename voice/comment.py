@@ -148,6 +148,8 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
     asked or hypothetical rather than made."""
     said_words = [(w, explained(lx)) for lx in lexemes for w in lx.text.split()]
     words = [w for w, _ in said_words]
+    if call_defined(lang, lexemes):
+        return True
     starting = _phrases(lang, "stories")
     for i, (word, known) in enumerate(said_words):
         for story in starting.get(word, ()):
@@ -157,6 +159,20 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
             elif tuple(words[i : i + len(story)]) == story:
                 return True
     return False
+
+
+def call_defined(lang: str, lexemes: list[Lexeme]) -> bool:
+    """A call word is talked about: right after it, one of the pack's `defined_as` ("dudo em
+    espanhol é duvido", "dudo means i doubt", "dudo vuol dire dubito")."""
+    defined = _phrases(lang, "defined_as")
+    return any(lx.meaning is not None and lx.meaning.kind == "call"
+               and _starts(said(lexemes[i + 1 :]), defined)
+               for i, lx in enumerate(lexemes))
+
+
+def _starts(words: list[str], phrases: Phrases) -> bool:
+    """`words` open with one of `phrases`."""
+    return bool(words) and any(tuple(words[: len(p)]) == p for p in phrases.get(words[0], ()))
 
 
 def has_phrase(words: list[str], phrases: Phrases) -> bool:
