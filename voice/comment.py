@@ -61,8 +61,8 @@ def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Le
     or a question comes before the move."""
     words = said(lexemes)
     asked = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, _phrases(lang, "stories"))
-            or has_phrase(words, _phrases(lang, "doubts")) or has_phrase(asked, _phrases(lang, "questions")))
+    return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, phrases(lang, "stories"))
+            or has_phrase(words, phrases(lang, "doubts")) or has_phrase(asked, phrases(lang, "questions")))
 
 
 def _past(lang: str, comment: list[Lexeme]) -> bool:
@@ -89,7 +89,7 @@ def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment:
             _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
         return False
     before = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    talked_about = move.intent == "bid" and has_phrase(before[-1:], _phrases(lang, "talked_about"))
+    talked_about = move.intent == "bid" and has_phrase(before[-1:], phrases(lang, "talked_about"))
     led = _spoken_to(lang, comment) or _led_in(lang, lexemes[: len(lexemes) - len(part) + _first_core(part)])
     return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
             and not talked_about and (led or move.intent != "bid"))
@@ -103,7 +103,7 @@ def _led_in(lang: str, before: list[Lexeme]) -> bool:
     if not before or explained(before[-1]):
         return True
     words = said(before)
-    return has_phrase(words[-1:], _phrases(lang, "openers")) or has_phrase(words[-2:-1], _phrases(lang, "first_person"))
+    return has_phrase(words[-1:], phrases(lang, "openers")) or has_phrase(words[-2:-1], phrases(lang, "first_person"))
 
 
 def _backed(move: Intent, comment: list[Lexeme]) -> bool:
@@ -150,7 +150,7 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
     words = [w for w, _ in said_words]
     if call_defined(lang, lexemes):
         return True
-    starting = _phrases(lang, "stories")
+    starting = phrases(lang, "stories")
     for i, (word, known) in enumerate(said_words):
         for story in starting.get(word, ()):
             if len(story) == 1:
@@ -164,7 +164,7 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
 def call_defined(lang: str, lexemes: list[Lexeme]) -> bool:
     """A call word is talked about: right after it, one of the pack's `defined_as` ("dudo em
     espanhol é duvido", "dudo means i doubt", "dudo vuol dire dubito")."""
-    defined = _phrases(lang, "defined_as")
+    defined = phrases(lang, "defined_as")
     return any(lx.meaning is not None and lx.meaning.kind == "call"
                and _starts(said(lexemes[i + 1 :]), defined)
                for i, lx in enumerate(lexemes))
@@ -191,8 +191,8 @@ def _opens(lang: str, comment: list[Lexeme]) -> bool:
     if comment[0].meaning is NAME:
         return True
     words = said(comment)
-    return any(tuple(words[: len(p)]) == p for p in (*_phrases(lang, "openers").get(words[0], ()),
-                                                       *_phrases(lang, "handoffs").get(words[0], ())))
+    return any(tuple(words[: len(p)]) == p for p in (*phrases(lang, "openers").get(words[0], ()),
+                                                       *phrases(lang, "handoffs").get(words[0], ())))
 
 
 def _led_or_backed(move: Intent, part: list[Lexeme], lexemes: list[Lexeme]) -> bool:
@@ -211,7 +211,7 @@ def _spoken_to(lang: str, comment: list[Lexeme]) -> bool:
     if not comment or comment[0].meaning is not NAME:
         return False
     words = said(comment[1:])
-    return bool(words) and any(tuple(words[: len(p)]) == p for p in _phrases(lang, "spoken_to").get(words[0], ()))
+    return bool(words) and any(tuple(words[: len(p)]) == p for p in phrases(lang, "spoken_to").get(words[0], ()))
 
 
 def _count_lead(lang: str, words: list[str]) -> bool:
@@ -232,7 +232,7 @@ def _last_core(part: list[Lexeme]) -> int:
 
 
 @cache
-def _phrases(lang: str, field: str) -> Phrases:
+def phrases(lang: str, field: str) -> Phrases:
     """One of the pack's word lists (stories, doubts, questions, spoken_to, openers, talked_about,
     handoffs), as the words the
     lexer writes, by their first word."""
