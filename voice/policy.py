@@ -60,6 +60,7 @@ from dudo_hub.voice.names import NAME, handoffs_of, name_tokens, take_names
 from dudo_hub.voice.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.packs import Meaning
 from dudo_hub.voice.parser import CORE, read
+from dudo_hub.voice.splits import join_splits
 from dudo_hub.voice.text import UNK, tokens
 
 DEFAULT_MIN_CONFIDENCE = 0.75
@@ -206,6 +207,7 @@ def decide(
     standing = _standing(position)
     lexemes, quoted = after_quote(_lex(lang, text, words), standing)
     named, lexemes = take_names(lexemes, position.players(), handoffs_of(lang))
+    lexemes, rebuilt = join_splits(lang, lexemes)
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
     lexemes = articles_set_aside(lexemes)
@@ -214,6 +216,7 @@ def decide(
     move = read(meanings)
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
+    guessed = guessed or _rebuilt_unsure(rebuilt, move)
     if len(known) < len(lexemes) and not _QUESTION.search(text):
         sure = not guessed and all(lx.conf >= min_confidence for lx in lexemes
                                    if lx.meaning is not None and lx.meaning.kind in CORE)
@@ -412,6 +415,13 @@ def _addressed(lang: str, lexemes: list[Lexeme], name: str) -> bool:
                 i == 0 and i + 1 < len(lexemes) and not explained(lexemes[i + 1])):
             return True
     return False
+
+
+def _rebuilt_unsure(rebuilt: list[Lexeme], move: Intent) -> bool:
+    """A split word joined (`voice.splits`) is heard sure only as a number or a face inside a
+    bid ("sei cin que"); a call word rebuilt ("du do", "cal za") is asked at most."""
+    kinds = {lx.meaning.kind for lx in rebuilt if lx.meaning is not None}
+    return "call" in kinds or bool(kinds & {"number", "face"}) and move.intent != "bid"
 
 
 def _guessed(lang: str, heard: list[Lexeme], corrected: list[Lexeme]) -> bool:
