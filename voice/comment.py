@@ -148,7 +148,7 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
     asked or hypothetical rather than made."""
     said_words = [(w, explained(lx)) for lx in lexemes for w in lx.text.split()]
     words = [w for w, _ in said_words]
-    if call_defined(lang, lexemes):
+    if call_defined(lang, lexemes) or weighed(lang, lexemes) or counts_measures(lang, lexemes):
         return True
     starting = phrases(lang, "stories")
     for i, (word, known) in enumerate(said_words):
@@ -167,6 +167,23 @@ def call_defined(lang: str, lexemes: list[Lexeme]) -> bool:
     defined = phrases(lang, "defined_as")
     return any(lx.meaning is not None and lx.meaning.kind == "call"
                and _starts(said(lexemes[i + 1 :]), defined)
+               for i, lx in enumerate(lexemes))
+
+
+def weighed(lang: str, lexemes: list[Lexeme]) -> bool:
+    """Two moves weighed aloud: one of the pack's `alternatives` between core words ("sei cinque o
+    sette tre non so", "dudo o calza questo è il dilemma")."""
+    core = [lx.meaning is not None and lx.meaning.kind in CORE for lx in lexemes]
+    alternatives = phrases(lang, "alternatives")
+    return any(_starts(said(lexemes[i:]), alternatives) and any(core[:i]) and any(core[i + 1 :])
+               and core[i - 1] for i, lx in enumerate(lexemes) if i > 0 and not core[i])
+
+
+def counts_measures(lang: str, lexemes: list[Lexeme]) -> bool:
+    """A number right before one of the pack's `measures` counts something else ("mi hermano tiene
+    seis años", "five times"): never a bid."""
+    measures = phrases(lang, "measures")
+    return any(lx.meaning is not None and lx.meaning.kind == "number" and _starts(said(lexemes[i + 1 :]), measures)
                for i, lx in enumerate(lexemes))
 
 
