@@ -46,3 +46,28 @@ def test_only_fragments_beside_an_unknown_piece_are_joined() -> None:
 def test_a_cancel_with_its_object_is_played(text: str, lang: str) -> None:
     decision = decide(text, lang, position(lang))
     assert decision.played and decision.move.intent == "cancel"
+
+
+@pytest.mark.parametrize(("text", "lang", "bid"), [
+    ("dois curingas", "pt", (2, 1)), ("ok ok calma sei quattro", "it", (6, 4)),
+    ("alzo di uno cinque cinque", "it", (5, 5)),
+    ("tre assi secchi", "it", (3, 1)),
+])
+def test_regional_names_and_fillers_beside_a_bid_are_played(text: str, lang: str, bid: tuple[int, int]) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.as_bid() == bid
+
+
+@pytest.mark.parametrize(("text", "lang", "intent"), [
+    ("sick fives", "en", "bid"), ("six saints", "fr", "bid"), ("cal sa", "fr", "calza"), ("cal sa", "pt", "calza"),
+    ("a nulla", "it", "cancel"),
+])
+def test_sound_alikes_of_corpus_12_are_asked_at_most(text: str, lang: str, intent: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.asked and decision.move.intent == intent
+
+
+@pytest.mark.parametrize(("text", "lang"), [("non è servito a nulla", "it"), ("calma calma", "it"), ("i'm sick", "en")])
+def test_the_same_words_in_chatter_are_not_asked(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.to_json()["asked"] is None
