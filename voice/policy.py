@@ -54,6 +54,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, told_story
+from dudo_hub.voice.facefirst import face_first
 from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
 from dudo_hub.voice.names import NAME, handoffs_of, name_tokens, take_names
@@ -216,6 +217,8 @@ def decide(
     move = read(meanings)
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
+    if move.intent is None and len(known) == len(lexemes):
+        move = face_first(lang, lexemes)
     guessed = guessed or _rebuilt_unsure(rebuilt, move)
     if len(known) < len(lexemes) and not _QUESTION.search(text):
         sure = not guessed and all(lx.conf >= min_confidence for lx in lexemes
