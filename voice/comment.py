@@ -165,26 +165,28 @@ def call_defined(lang: str, lexemes: list[Lexeme]) -> bool:
     """A call word is talked about: right after it, one of the pack's `defined_as` ("dudo em
     espanhol é duvido", "dudo means i doubt", "dudo vuol dire dubito")."""
     defined = phrases(lang, "defined_as")
-    return any(lx.meaning is not None and lx.meaning.kind == "call"
-               and _starts(said(lexemes[i + 1 :]), defined)
-               for i, lx in enumerate(lexemes))
+    return any(lx.meaning is not None and lx.meaning.kind == "call" and lexemes[i + 1].text.split()[0] in defined
+               and _starts(said(lexemes[i + 1 :]), defined) for i, lx in enumerate(lexemes[:-1]))
 
 
 def weighed(lang: str, lexemes: list[Lexeme]) -> bool:
     """Two moves weighed aloud: one of the pack's `alternatives` between core words ("sei cinque o
     sette tre non so", "dudo o calza questo è il dilemma")."""
-    core = [lx.meaning is not None and lx.meaning.kind in CORE for lx in lexemes]
     alternatives = phrases(lang, "alternatives")
-    return any(_starts(said(lexemes[i:]), alternatives) and any(core[:i]) and any(core[i + 1 :])
-               and core[i - 1] for i, lx in enumerate(lexemes) if i > 0 and not core[i])
+    found = [i for i, lx in enumerate(lexemes) if i > 0 and lx.text.split()[0] in alternatives]
+    if not found:
+        return False
+    core = [lx.meaning is not None and lx.meaning.kind in CORE for lx in lexemes]
+    return any(core[i - 1] and not core[i] and any(core[i + 1 :]) and _starts(said(lexemes[i:]), alternatives)
+               for i in found)
 
 
 def counts_measures(lang: str, lexemes: list[Lexeme]) -> bool:
     """A number right before one of the pack's `measures` counts something else ("mi hermano tiene
     seis años", "five times"): never a bid."""
     measures = phrases(lang, "measures")
-    return any(lx.meaning is not None and lx.meaning.kind == "number" and _starts(said(lexemes[i + 1 :]), measures)
-               for i, lx in enumerate(lexemes))
+    return any(lx.meaning is not None and lx.meaning.kind == "number" and lexemes[i + 1].text.split()[0] in measures
+               and _starts(said(lexemes[i + 1 :]), measures) for i, lx in enumerate(lexemes[:-1]))
 
 
 def _starts(words: list[str], phrases: Phrases) -> bool:

@@ -26,12 +26,15 @@ MAX_PIECE_LETTERS = 3
 
 def join_splits(lang: str, lexemes: list[Lexeme]) -> tuple[list[Lexeme], list[Lexeme]]:
     """The lexemes with split words joined, and the words rebuilt."""
+    if not any(len(lx.text) <= MAX_PIECE_LETTERS and not explained(lx) and _piece(lx) for lx in lexemes):
+        return lexemes, []
+    piece = [_piece(lx) for lx in lexemes]
     words = _one_words(lang)
     out: list[Lexeme] = []
     rebuilt: list[Lexeme] = []
     i = 0
     while i < len(lexemes):
-        joined = _join_at(lexemes, i, words)
+        joined = _join_at(lexemes, i, words) if piece[i] and i + 1 < len(lexemes) and piece[i + 1] else None
         if joined is None:
             out.append(lexemes[i])
             i += 1
@@ -47,8 +50,7 @@ def _join_at(lexemes: list[Lexeme], i: int, words: dict[str, Meaning]) -> tuple[
     """The pack word the pieces from `i` make, longest first, and the index after them."""
     for end in range(min(len(lexemes), i + MAX_PIECES), i + 1, -1):
         pieces = lexemes[i:end]
-        if any(lx.unk or " " in lx.text or len(lx.text) > MAX_PIECE_LETTERS or _core(lx) for lx in pieces) or all(
-                explained(lx) for lx in pieces):
+        if not all(_piece(lx) for lx in pieces) or all(explained(lx) for lx in pieces):
             continue
         meaning = words.get("".join(lx.text for lx in pieces))
         if meaning is not None:
@@ -56,9 +58,11 @@ def _join_at(lexemes: list[Lexeme], i: int, words: dict[str, Meaning]) -> tuple[
     return None
 
 
-def _core(lexeme: Lexeme) -> bool:
-    """A number, a face or a call word of the pack: never a piece of another word."""
-    return lexeme.meaning is not None and lexeme.meaning.kind in CORE
+def _piece(lexeme: Lexeme) -> bool:
+    """A fragment that may be part of a split word: one short word, no number, face or call word
+    of the pack, no "[unk]"."""
+    return (len(lexeme.text) <= MAX_PIECE_LETTERS and not lexeme.unk and " " not in lexeme.text
+            and (lexeme.meaning is None or lexeme.meaning.kind not in CORE))
 
 
 @cache
