@@ -12,7 +12,9 @@ explained as part of a call.
    the same letters as a filler, some said longer), or a recogniser's near-miss of one pack word (`voice.nearmiss`):
    one edit away, four letters or more, and only when both neighbours are explained
    ("otto cinqe" -> 8 x 5, "dudu" -> dudo). Never across words, never beside another
-   unexplained word ("sei pazzo" stays chatter).
+   unexplained word ("sei pazzo" stays chatter). Fragments of a word split by the recogniser
+   are joined when the join is one pack word (`voice.splits`: "sei cin que"): played only as a
+   number or a face inside a bid, asked at most as a call word ("cal za").
 3. Any word left unexplained (unknown, a table word such as "tocca" or "a testa", or
    the recogniser's "[unk]") means no move. When the other words do make a call, the
    decision is *rejected* ("unclear", or "unknown_word" for an "[unk]" inside the call)
@@ -27,6 +29,8 @@ explained as part of a call.
    cinque"), a repeated call counted once. Around a call, the standing bid (or its
    face) and the pack's tails for that call may be said ("dudo su quattro cinque",
    "dudo, non esistono", "calza, sono giuste"); never around a bid.
+   A face named before its quantity, with nothing else said, is a bid too (`voice.facefirst`:
+   "vado sugli assi tre").
    A typed transcript ending in "?" is a question ("sette cinque?"), never a move
    (recognisers do not write question marks).
 5. With recogniser confidences (Vosk `SetWords`), a call word below `min_confidence`
@@ -36,7 +40,10 @@ explained as part of a call.
    else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
    the target, not the caller. A name said beside a handoff ("Giulia, tocca a te"), or
    after a bid with words left unexplained ("sei pacos, e Giulia beve": asked at most),
-   is only addressed. The standing bid quoted before
+   is only addressed; so is a bare name right after a bid when the named player may not make
+   it and the player to act may ("sei tre giulia"), but not one after a preposition, a proxy
+   ("gioco io per giulia sei due"). The standing bidder named beside a Calza is judged, like
+   beside a Dudo ("sara calza"). The standing bid quoted before
    the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
    what follows it to decide.
 7. Played: the position says whether that player may make that move now (the engine's
