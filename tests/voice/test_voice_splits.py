@@ -60,7 +60,8 @@ def test_regional_names_and_fillers_beside_a_bid_are_played(text: str, lang: str
 
 @pytest.mark.parametrize(("text", "lang", "intent"), [
     ("sick fives", "en", "bid"), ("six saints", "fr", "bid"), ("cal sa", "fr", "calza"), ("cal sa", "pt", "calza"),
-    ("a nulla", "it", "cancel"),
+    ("a nulla", "it", "cancel"), ("du do", "it", "dudo"), ("dudu", "it", "dudo"), ("calsa", "it", "calza"),
+    ("du vido", "pt", "dudo"), ("do do", "en", "dudo"), ("du do", "es", "dudo"),
 ])
 def test_sound_alikes_of_corpus_12_are_asked_at_most(text: str, lang: str, intent: str) -> None:
     decision = decide(text, lang, position(lang))
