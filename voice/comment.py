@@ -61,8 +61,8 @@ def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Le
     or a question comes before the move."""
     words = said(lexemes)
     asked = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, _phrases(lang, "stories"))
-            or has_phrase(words, _phrases(lang, "doubts")) or has_phrase(asked, _phrases(lang, "questions")))
+    return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, phrases(lang, "stories"))
+            or has_phrase(words, phrases(lang, "doubts")) or has_phrase(asked, phrases(lang, "questions")))
 
 
 def _past(lang: str, comment: list[Lexeme]) -> bool:
@@ -89,7 +89,7 @@ def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment:
             _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
         return False
     before = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    talked_about = move.intent == "bid" and has_phrase(before[-1:], _phrases(lang, "talked_about"))
+    talked_about = move.intent == "bid" and has_phrase(before[-1:], phrases(lang, "talked_about"))
     led = _spoken_to(lang, comment) or _led_in(lang, lexemes[: len(lexemes) - len(part) + _first_core(part)])
     return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
             and not talked_about and (led or move.intent != "bid"))
@@ -103,7 +103,7 @@ def _led_in(lang: str, before: list[Lexeme]) -> bool:
     if not before or explained(before[-1]):
         return True
     words = said(before)
-    return has_phrase(words[-1:], _phrases(lang, "openers")) or has_phrase(words[-2:-1], _phrases(lang, "first_person"))
+    return has_phrase(words[-1:], phrases(lang, "openers")) or has_phrase(words[-2:-1], phrases(lang, "first_person"))
 
 
 def _backed(move: Intent, comment: list[Lexeme]) -> bool:
@@ -148,7 +148,9 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
     asked or hypothetical rather than made."""
     said_words = [(w, explained(lx)) for lx in lexemes for w in lx.text.split()]
     words = [w for w, _ in said_words]
-    starting = _phrases(lang, "stories")
+    if call_defined(lang, lexemes) or weighed(lang, lexemes) or counts_measures(lang, lexemes):
+        return True
+    starting = phrases(lang, "stories")
     for i, (word, known) in enumerate(said_words):
         for story in starting.get(word, ()):
             if len(story) == 1:
@@ -157,6 +159,39 @@ def told_story(lang: str, lexemes: list[Lexeme]) -> bool:
             elif tuple(words[i : i + len(story)]) == story:
                 return True
     return False
+
+
+def call_defined(lang: str, lexemes: list[Lexeme]) -> bool:
+    """A call word is talked about: right after it, one of the pack's `defined_as` ("dudo em
+    espanhol é duvido", "dudo means i doubt", "dudo vuol dire dubito")."""
+    defined = phrases(lang, "defined_as")
+    return any(lx.meaning is not None and lx.meaning.kind == "call" and lexemes[i + 1].text.split()[0] in defined
+               and _starts(said(lexemes[i + 1 :]), defined) for i, lx in enumerate(lexemes[:-1]))
+
+
+def weighed(lang: str, lexemes: list[Lexeme]) -> bool:
+    """Two moves weighed aloud: one of the pack's `alternatives` between core words ("sei cinque o
+    sette tre non so", "dudo o calza questo è il dilemma")."""
+    alternatives = phrases(lang, "alternatives")
+    found = [i for i, lx in enumerate(lexemes) if i > 0 and lx.text.split()[0] in alternatives]
+    if not found:
+        return False
+    core = [lx.meaning is not None and lx.meaning.kind in CORE for lx in lexemes]
+    return any(core[i - 1] and not core[i] and any(core[i + 1 :]) and _starts(said(lexemes[i:]), alternatives)
+               for i in found)
+
+
+def counts_measures(lang: str, lexemes: list[Lexeme]) -> bool:
+    """A number right before one of the pack's `measures` counts something else ("mi hermano tiene
+    seis años", "five times"): never a bid."""
+    measures = phrases(lang, "measures")
+    return any(lx.meaning is not None and lx.meaning.kind == "number" and lexemes[i + 1].text.split()[0] in measures
+               and _starts(said(lexemes[i + 1 :]), measures) for i, lx in enumerate(lexemes[:-1]))
+
+
+def _starts(words: list[str], phrases: Phrases) -> bool:
+    """`words` open with one of `phrases`."""
+    return bool(words) and any(tuple(words[: len(p)]) == p for p in phrases.get(words[0], ()))
 
 
 def has_phrase(words: list[str], phrases: Phrases) -> bool:
@@ -175,8 +210,8 @@ def _opens(lang: str, comment: list[Lexeme]) -> bool:
     if comment[0].meaning is NAME:
         return True
     words = said(comment)
-    return any(tuple(words[: len(p)]) == p for p in (*_phrases(lang, "openers").get(words[0], ()),
-                                                       *_phrases(lang, "handoffs").get(words[0], ())))
+    return any(tuple(words[: len(p)]) == p for p in (*phrases(lang, "openers").get(words[0], ()),
+                                                       *phrases(lang, "handoffs").get(words[0], ())))
 
 
 def _led_or_backed(move: Intent, part: list[Lexeme], lexemes: list[Lexeme]) -> bool:
@@ -195,7 +230,7 @@ def _spoken_to(lang: str, comment: list[Lexeme]) -> bool:
     if not comment or comment[0].meaning is not NAME:
         return False
     words = said(comment[1:])
-    return bool(words) and any(tuple(words[: len(p)]) == p for p in _phrases(lang, "spoken_to").get(words[0], ()))
+    return bool(words) and any(tuple(words[: len(p)]) == p for p in phrases(lang, "spoken_to").get(words[0], ()))
 
 
 def _count_lead(lang: str, words: list[str]) -> bool:
@@ -216,7 +251,7 @@ def _last_core(part: list[Lexeme]) -> int:
 
 
 @cache
-def _phrases(lang: str, field: str) -> Phrases:
+def phrases(lang: str, field: str) -> Phrases:
     """One of the pack's word lists (stories, doubts, questions, spoken_to, openers, talked_about,
     handoffs), as the words the
     lexer writes, by their first word."""

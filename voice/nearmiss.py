@@ -11,6 +11,7 @@ from rapidfuzz.distance import Levenshtein
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
 from dudo_hub.voice.packs import Meaning
 from dudo_hub.voice.parser import CORE
+from dudo_hub.voice.text import tokens
 
 NEAR_MIN_LETTERS = 4
 """Near-misses (of pack words and of names) only for words this long or longer."""
@@ -27,7 +28,8 @@ def correct_near_misses(lang: str, lexemes: list[Lexeme]) -> list[Lexeme]:
     lexemes = [_drawn_out(lang, lx) for lx in lexemes]
     out = list(lexemes)
     for i, lexeme in enumerate(lexemes):
-        if lexeme.meaning is not None or lexeme.unk or len(lexeme.text) < NEAR_MIN_LETTERS:
+        if lexeme.meaning is not None or lexeme.unk or len(lexeme.text) < NEAR_MIN_LETTERS or (
+                lexeme.text in _measures(lang)):  # "seis años" is no "seis unos"
             continue
         neighbours = lexemes[max(0, i - 1) : i] + lexemes[i + 1 : i + 2]
         if not all(explained(n) for n in neighbours):
@@ -38,6 +40,12 @@ def correct_near_misses(lang: str, lexemes: list[Lexeme]) -> list[Lexeme]:
             similarity = fuzz.ratio(lexeme.text, word) / 100
             out[i] = Lexeme(word, meaning, min(lexeme.conf, similarity))
     return out
+
+
+@cache
+def _measures(lang: str) -> frozenset[str]:
+    """The pack's one-word `measures` ("anni", "años"), folded: real words, never a near-miss."""
+    return frozenset(" ".join(tokens(u)) for u in lexicon_for(lang).pack.measures)
 
 
 def _drawn_out(lang: str, lexeme: Lexeme) -> Lexeme:

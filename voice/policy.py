@@ -12,7 +12,9 @@ explained as part of a call.
    the same letters as a filler, some said longer), or a recogniser's near-miss of one pack word (`voice.nearmiss`):
    one edit away, four letters or more, and only when both neighbours are explained
    ("otto cinqe" -> 8 x 5, "dudu" -> dudo). Never across words, never beside another
-   unexplained word ("sei pazzo" stays chatter).
+   unexplained word ("sei pazzo" stays chatter). Fragments of a word split by the recogniser
+   are joined when the join is one pack word (`voice.splits`: "sei cin que"): played only as a
+   number or a face inside a bid, asked at most as a call word ("cal za").
 3. Any word left unexplained (unknown, a table word such as "tocca" or "a testa", or
    the recogniser's "[unk]") means no move. When the other words do make a call, the
    decision is *rejected* ("unclear", or "unknown_word" for an "[unk]" inside the call)
@@ -27,6 +29,8 @@ explained as part of a call.
    cinque"), a repeated call counted once. Around a call, the standing bid (or its
    face) and the pack's tails for that call may be said ("dudo su quattro cinque",
    "dudo, non esistono", "calza, sono giuste"); never around a bid.
+   A face named before its quantity, with nothing else said, is a bid too (`voice.facefirst`:
+   "vado sugli assi tre").
    A typed transcript ending in "?" is a question ("sette cinque?"), never a move
    (recognisers do not write question marks).
 5. With recogniser confidences (Vosk `SetWords`), a call word below `min_confidence`
@@ -36,7 +40,10 @@ explained as part of a call.
    else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
    the target, not the caller. A name said beside a handoff ("Giulia, tocca a te"), or
    after a bid with words left unexplained ("sei pacos, e Giulia beve": asked at most),
-   is only addressed. The standing bid quoted before
+   is only addressed; so is a bare name right after a bid when the named player may not make
+   it and the player to act may ("sei tre giulia"), but not one after a preposition, a proxy
+   ("gioco io per giulia sei due"). The standing bidder named beside a Calza is judged, like
+   beside a Dudo ("sara calza"). The standing bid quoted before
    the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
    what follows it to decide.
 7. Played: the position says whether that player may make that move now (the engine's
@@ -53,13 +60,15 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
-from dudo_hub.voice.comment import counts, plain_comment, told_story
+from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, told_story
+from dudo_hub.voice.facefirst import face_first
 from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
 from dudo_hub.voice.names import NAME, handoffs_of, name_tokens, take_names
 from dudo_hub.voice.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.packs import Meaning
 from dudo_hub.voice.parser import CORE, read
+from dudo_hub.voice.splits import join_splits
 from dudo_hub.voice.text import UNK, tokens
 
 DEFAULT_MIN_CONFIDENCE = 0.75
@@ -206,6 +215,7 @@ def decide(
     standing = _standing(position)
     lexemes, quoted = after_quote(_lex(lang, text, words), standing)
     named, lexemes = take_names(lexemes, position.players(), handoffs_of(lang))
+    lexemes, rebuilt = join_splits(lang, lexemes)
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
     lexemes = articles_set_aside(lexemes)
@@ -214,13 +224,16 @@ def decide(
     move = read(meanings)
     if move.intent is None:
         move = read(standing_as_tail(meanings, standing))
+    if move.intent is None and len(known) == len(lexemes):
+        move = face_first(lang, lexemes)
+    guessed = guessed or _rebuilt_unsure(rebuilt, move)
     if len(known) < len(lexemes) and not _QUESTION.search(text):
         sure = not guessed and all(lx.conf >= min_confidence for lx in lexemes
                                    if lx.meaning is not None and lx.meaning.kind in CORE)
         return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure)
     if move.intent is None:
         return Decision(text)
-    credited = _credit(move, named, speaker, position, quoted)
+    credited = spoken_to_after(_credit(move, named, speaker, position, quoted), lexemes, named, speaker, position)
     if len(named) > 1 or _QUESTION.search(text):
         return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
     confidence = min((lx.conf for lx in lexemes if lx.meaning is not None and lx.meaning.kind in CORE), default=1.0)
@@ -268,8 +281,8 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     spoken = {lx.text for lx in part if lx.meaning == NAME}
     named = [n for n in named if " ".join(name_tokens(n)) in spoken or part_move.intent != "bid"]
     if part_move.intent == "bid":  # "hugo dit calza", "per luca dudo": the name still says whose call
-        named = [n for n in named if not _named_after_core(part, n) and not _addressed(lexemes, n)]
-    credited = _credit(part_move, named, speaker, position, quoted)
+        named = [n for n in named if not _named_after_core(part, n) and not _addressed(lang, lexemes, n)]
+    credited = spoken_to_after(_credit(part_move, named, speaker, position, quoted), part, named, speaker, position)
     if len(named) > 1:
         return Decision(text, credited, reason=reason)
     if sure and reason == "unclear" and plain_comment(lang, lexemes, part, part_move, _standing(position)):
@@ -398,17 +411,27 @@ def _ends(part: list[Lexeme], i: int) -> bool:
     return all(lx.meaning is not None and lx.meaning.kind in ("filler", "tail", "call") for lx in part[i + 1 :])
 
 
-def _addressed(lexemes: list[Lexeme], name: str) -> bool:
+def _addressed(lang: str, lexemes: list[Lexeme], name: str) -> bool:
     """`name` is said right after an unexplained word, or first and right before one
-    ("carmen, estás loca ..."): spoken to, not the one moving ("por diego que ..." names him)."""
+    ("carmen, estás loca ..."): spoken to, not the one moving ("por diego que ...", "gioco io
+    per giulia ...": a preposition of the pack's `talked_about` before it names a proxy)."""
     spoken = " ".join(name_tokens(name))
     for i, lx in enumerate(lexemes):
         if lx.text != spoken or lx.meaning != NAME:
+            continue
+        if i > 0 and has_phrase(lexemes[i - 1].text.split()[-1:], phrases(lang, "talked_about")):
             continue
         if (i > 0 and not explained(lexemes[i - 1])) or (
                 i == 0 and i + 1 < len(lexemes) and not explained(lexemes[i + 1])):
             return True
     return False
+
+
+def _rebuilt_unsure(rebuilt: list[Lexeme], move: Intent) -> bool:
+    """A split word joined (`voice.splits`) is heard sure only as a number or a face inside a
+    bid ("sei cin que"); a call word rebuilt ("du do", "cal za") is asked at most."""
+    kinds = {lx.meaning.kind for lx in rebuilt if lx.meaning is not None}
+    return "call" in kinds or bool(kinds & {"number", "face"}) and move.intent != "bid"
 
 
 def _guessed(lang: str, heard: list[Lexeme], corrected: list[Lexeme]) -> bool:
@@ -511,14 +534,38 @@ def _unk_inside(lexemes: list[Lexeme]) -> bool:
     return bool(core) and any(lx.unk for lx in lexemes[core[0] : core[-1]])
 
 
+def spoken_to_after(move: Intent, lexemes: list[Lexeme], named: list[str], speaker: str | None,
+                    position: Position) -> Intent:
+    """A bid with a bare name after it ("sei tre giulia", "five threes anna"): the name is spoken to
+    (the turn passes to them), so when the named player may not make the bid now and the speaker
+    (else the player to act) may, the bid is theirs. A proxy ("per giulia sei due") names the
+    player before the bid."""
+    caller = speaker or position.to_act()
+    if (move.intent != "bid" or len(named) != 1 or move.player != named[0] or caller is None
+            or not _right_after_core(lexemes, named[0])):
+        return move
+    if position.refusal(named[0], move) is None or position.refusal(caller, move) is not None:
+        return move
+    return replace(move, player=caller)
+
+
+def _right_after_core(lexemes: list[Lexeme], name: str) -> bool:
+    """`name` is said right after the last core word, and only there ("sei tre giulia"; not "two
+    one to lucy", a score)."""
+    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
+    spoken = " ".join(name_tokens(name))
+    at = [i for i, lx in enumerate(lexemes) if lx.text == spoken and lx.meaning == NAME]
+    return bool(core) and at == [core[-1] + 1]
+
+
 def _credit(move: Intent, named: list[str], speaker: str | None, position: Position, quoted: bool = False) -> Intent:
     """The move credited: the player named, else the speaker, else the player to act.
     The standing bidder named beside a Dudo, or beside their bid quoted, is not the caller."""
     name = named[0] if len(named) == 1 else None
     caller = speaker or position.to_act()
-    about_bidder = move.intent == "dudo" or quoted
+    about_bidder = move.intent in ("dudo", "calza") or quoted
     if about_bidder and name is not None and name == position.bidder() and name != caller:
-        name = None  # "dudo su Sara": Sara's bid is challenged; "Sara ha detto quattro cinque, sei cinque"
+        name = None  # "dudo su Sara", "sara calza": Sara's bid is judged; "Sara ha detto quattro cinque, sei cinque"
     if move.intent == "cancel":
         return replace(move, player=name or speaker)
     return replace(move, player=name or caller)

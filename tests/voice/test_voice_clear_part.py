@@ -156,3 +156,53 @@ def test_joiners_and_regional_face_names_are_played(text: str, lang: str, bid: t
 def test_meia_alone_is_no_move(text: str, lang: str) -> None:
     decision = decide(text, lang, position(lang))
     assert not decision.played and decision.to_json()["asked"] is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("la prossima mano dico subito dudo", "it"), ("alla prossima dico calza", "it"),
+    ("la próxima ronda digo dudo", "es"), ("la prochaine fois je dis dudo", "fr"),
+    ("na próxima rodada eu digo duvido", "pt"), ("next round i say dudo", "en"),
+])
+def test_a_plan_for_the_next_round_is_neither_played_nor_asked(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.to_json()["asked"] is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("dudo em espanhol é duvido", "pt"), ("dudo vuol dire dubito", "it"), ("dudo in spagnolo è dubito", "it"),
+    ("dudo significa dudo", "es"), ("dudo veut dire je doute", "fr"), ("dudo means i doubt", "en"),
+    ("calza is spanish for it fits", "en"), ("the word dudo", "en"),
+])
+def test_a_call_word_talked_about_is_neither_played_nor_asked(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.to_json()["asked"] is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [("dudo", "pt"), ("duvido", "pt"), ("dudo", "en"), ("calza", "it")])
+def test_a_call_word_alone_is_still_played(text: str, lang: str) -> None:
+    assert decide(text, lang, position(lang)).played
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("mmm sei cinque o sette tre non so", "it"), ("sei cinque o sette tre", "it"),
+    ("dudo o calza questo è il dilemma", "it"),
+    ("seis cincos o siete treses no sé", "es"), ("six cinq ou sept trois je sais pas", "fr"),
+    ("seis cincos ou sete três sei lá", "pt"), ("six fives or seven threes i dunno", "en"),
+])
+def test_two_moves_weighed_aloud_are_neither_played_nor_asked(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.to_json()["asked"] is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("mi hermano tiene seis años", "es"), ("mio fratello ha sei anni", "it"),
+    ("i waited five minutes for the bus", "en"),
+])
+def test_a_number_with_a_unit_is_no_bid(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.to_json()["asked"] is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [("sei cinque", "it"), ("seis cincos", "es")])
+def test_one_bid_alone_is_not_weighed(text: str, lang: str) -> None:
+    assert decide(text, lang, position(lang)).move.intent == "bid"
