@@ -68,6 +68,7 @@ from dudo_hub.voice.names import NAME, handoffs_of, name_tokens, take_names
 from dudo_hub.voice.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.packs import Meaning
 from dudo_hub.voice.parser import CORE, read
+from dudo_hub.voice.remarks import remark_after_bid
 from dudo_hub.voice.splits import join_splits
 from dudo_hub.voice.text import UNK, tokens
 
@@ -219,6 +220,7 @@ def decide(
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
     lexemes = articles_set_aside(lexemes)
+    lexemes = remark_after_bid(lexemes, {" ".join(name_tokens(n)) for n in named})
     known = [lx for lx in lexemes if explained(lx)]
     meanings = [lx.meaning for lx in known if lx.meaning is not None]
     move = read(meanings)
