@@ -45,6 +45,13 @@ from tests.voice.test_voice_table_corpus import position
     ("en", "my number ends in six five"),
     ("en", "maybe i'll go six fives"),
     ("en", "maybe i will go six fives"),
+    # a bid judged, rolls in a row, what there was, other games, asking whether one may
+    ("it", "sette cinque mi sembra rischioso"), ("it", "sei cinque di fila incredibile"),
+    ("it", "a poker sei cinque vale tanto"), ("es", "siete cincos es demasiado arriesgado"),
+    ("es", "en el mus seis cincos no existe"), ("fr", "six cinq d'affilée incroyable"),
+    ("fr", "au yams six cinq c'est rare"), ("pt", "seis cincos seguidos que sorte"),
+    ("pt", "posso passar pra dois ases"), ("en", "six fives in a row unbelievable"),
+    ("en", "can i go two aces now"), ("en", "six fives is too risky"), ("en", "at poker six fives wins"),
 ])
 def test_a_move_planned_hedged_weighed_or_talked_about_is_neither_played_nor_asked(lang: str, text: str) -> None:
     got = decide(text, lang, position(lang)).to_json()
