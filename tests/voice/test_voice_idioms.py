@@ -40,3 +40,13 @@ def test_regional_face_names_are_faces(lang: str, text: str, bid: tuple[int, int
 def test_the_standing_bidder_named_with_an_insult_beside_dudo_is_dudo(lang: str, text: str) -> None:
     decision = decide(text, lang, position(lang))
     assert decision.played and decision.move.intent == "dudo" and decision.player == position(lang).to_act()
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "annulla scusami"), ("it", "annulla mi sono confuso"), ("es", "anula lo siento"),
+    ("es", "cancela me he confundido"), ("fr", "annule désolé"), ("pt", "cancela me confundi"),
+    ("en", "undo my bad"), ("en", "cancel i got confused"),
+])
+def test_a_cancel_opening_an_apology_is_played(lang: str, text: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.intent == "cancel"
