@@ -18,6 +18,10 @@ from tests.voice.test_voice_table_corpus import position
     ("pt", "fechou sete três", (7, 3)), ("pt", "seis seis seja o que deus quiser", (6, 6)),
     ("pt", "seis dois só pra ver", (6, 2)),
     ("en", "seven threes just to see", (7, 3)), ("en", "here goes nothing seven sixes", (7, 6)),
+    ("it", "vada per sette tre", (7, 3)), ("it", "parto con sette sei", (7, 6)),
+    ("es", "siete treses por gusto", (7, 3)),
+    ("fr", "sept trois pour rire", (7, 3)), ("pt", "sete três por diversão", (7, 3)),
+    ("en", "seven threes for fun", (7, 3)),
 ])
 def test_a_lead_in_or_closing_idiom_around_a_bid_is_played(lang: str, text: str, bid: tuple[int, int]) -> None:
     decision = decide(text, lang, position(lang))
@@ -36,6 +40,8 @@ def test_regional_face_names_are_faces(lang: str, text: str, bid: tuple[int, int
 @pytest.mark.parametrize(("lang", "text"), [
     ("fr", "léa menteuse dudo"), ("pt", "rita mentirosa dudo"), ("es", "carmen mentirosa dudo"),
     ("fr", "dudo sale menteuse"), ("pt", "dudo sua mentirosa"),
+    ("it", "sara imbrogliona dudo"), ("es", "carmen tramposa dudo"), ("fr", "léa tricheuse dudo"),
+    ("pt", "rita trapaceira dudo"), ("en", "lucy you cheater dudo"),
 ])
 def test_the_standing_bidder_named_with_an_insult_beside_dudo_is_dudo(lang: str, text: str) -> None:
     decision = decide(text, lang, position(lang))
