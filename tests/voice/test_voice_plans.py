@@ -51,7 +51,10 @@ from tests.voice.test_voice_table_corpus import position
     ("es", "en el mus seis cincos no existe"), ("fr", "six cinq d'affilée incroyable"),
     ("fr", "au yams six cinq c'est rare"), ("pt", "seis cincos seguidos que sorte"),
     ("pt", "posso passar pra dois ases"), ("en", "six fives in a row unbelievable"),
-    ("en", "can i go two aces now"), ("en", "six fives is too risky"), ("en", "at poker six fives wins"),
+    ("en", "can i go two aces now"), ("en", "next turn i'll try three aces"),
+    ("en", "you seem like you have three aces"), ("it", "giulia mi sembri una che ha sei cinque"),
+    ("it", "dudo viene dallo spagnolo"), ("pt", "duvido é português"), ("es", "tienes pinta de tener tres pacos"),
+    ("en", "six fives is too risky"), ("en", "at poker six fives wins"),
 ])
 def test_a_move_planned_hedged_weighed_or_talked_about_is_neither_played_nor_asked(lang: str, text: str) -> None:
     got = decide(text, lang, position(lang)).to_json()
