@@ -43,7 +43,10 @@ explained as part of a call.
    is only addressed; so is a bare name right after a bid when the named player may not make
    it and the player to act may ("sei tre giulia"), but not one after a preposition, a proxy
    ("gioco io per giulia sei due"). The standing bidder named beside a Calza is judged, like
-   beside a Dudo ("sara calza"). The standing bid quoted before
+   beside a Dudo ("sara calza"). A player named and told something in words that are a call's
+   tail, after or before a bid, is spoken to: the tail's words are a comment beside the bid
+   (`voice.remarks`: "sept cinq léa tu bluffes", "carmen estás loca yo digo cinco seises").
+   The standing bid quoted before
    the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
    what follows it to decide.
 7. Played: the position says whether that player may make that move now (the engine's
