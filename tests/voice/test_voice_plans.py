@@ -54,6 +54,14 @@ from tests.voice.test_voice_table_corpus import position
     ("en", "can i go two aces now"), ("en", "next turn i'll try three aces"),
     ("en", "you seem like you have three aces"), ("it", "giulia mi sembri una che ha sei cinque"),
     ("it", "dudo viene dallo spagnolo"), ("pt", "duvido é português"), ("es", "tienes pinta de tener tres pacos"),
+    # impersonal rule talk, another's opinion asked, a bid judged crazy, what someone always does, addresses
+    ("es", "de cuatro cincos se pasa a dos pacos"), ("fr", "de quatre cinq on passe à deux pacos"),
+    ("pt", "de quatro cincos passa pra dois ases"), ("en", "from four fives you go to two aces"),
+    ("it", "giulia secondo te dico sei cinque"), ("it", "sei cinque è una puntata da pazzi"),
+    ("es", "seis cincos es una locura"), ("fr", "six cinq c'est de la folie"), ("pt", "seis cincos é loucura"),
+    ("en", "six fives is crazy"), ("es", "pablo siempre dice seis cincos"), ("it", "marco fa sempre sei cinque"),
+    ("es", "vivo en el número seis cinco"), ("pt", "moro no número seis cinco"),
+    ("en", "halve it and you get two aces"),
     ("en", "six fives is too risky"), ("en", "at poker six fives wins"),
 ])
 def test_a_move_planned_hedged_weighed_or_talked_about_is_neither_played_nor_asked(lang: str, text: str) -> None:
