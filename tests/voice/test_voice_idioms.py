@@ -22,6 +22,8 @@ from tests.voice.test_voice_table_corpus import position
     ("es", "siete treses por gusto", (7, 3)),
     ("fr", "sept trois pour rire", (7, 3)), ("pt", "sete três por diversão", (7, 3)),
     ("en", "seven threes for fun", (7, 3)),
+    ("it", "sette tre per provare", (7, 3)), ("es", "siete treses pa que veas", (7, 3)),
+    ("pt", "bora lá sete três", (7, 3)), ("en", "seven threes just because", (7, 3)),
 ])
 def test_a_lead_in_or_closing_idiom_around_a_bid_is_played(lang: str, text: str, bid: tuple[int, int]) -> None:
     decision = decide(text, lang, position(lang))
@@ -30,7 +32,8 @@ def test_a_lead_in_or_closing_idiom_around_a_bid_is_played(lang: str, text: str,
 
 @pytest.mark.parametrize(("lang", "text", "bid"), [
     ("es", "seis senas", (6, 6)), ("es", "cinco senas", (5, 6)), ("en", "three wilds", (3, 1)),
-    ("en", "two wilds", (2, 1)),
+    ("en", "two wilds", (2, 1)), ("es", "tres comodines", (3, 1)), ("fr", "trois jokers", (3, 1)),
+    ("en", "three jokers", (3, 1)),
 ])
 def test_regional_face_names_are_faces(lang: str, text: str, bid: tuple[int, int]) -> None:
     decision = decide(text, lang, position(lang))
