@@ -43,7 +43,10 @@ explained as part of a call.
    is only addressed; so is a bare name right after a bid when the named player may not make
    it and the player to act may ("sei tre giulia"), but not one after a preposition, a proxy
    ("gioco io per giulia sei due"). The standing bidder named beside a Calza is judged, like
-   beside a Dudo ("sara calza"). The standing bid quoted before
+   beside a Dudo ("sara calza"). A player named and told something in words that are a call's
+   tail, after or before a bid, is spoken to: the tail's words are a comment beside the bid
+   (`voice.remarks`: "sept cinq léa tu bluffes", "carmen estás loca yo digo cinco seises").
+   The standing bid quoted before
    the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
    what follows it to decide.
 7. Played: the position says whether that player may make that move now (the engine's
@@ -68,6 +71,7 @@ from dudo_hub.voice.names import NAME, handoffs_of, name_tokens, take_names
 from dudo_hub.voice.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.packs import Meaning
 from dudo_hub.voice.parser import CORE, read
+from dudo_hub.voice.remarks import remark_after_bid
 from dudo_hub.voice.splits import join_splits
 from dudo_hub.voice.text import UNK, tokens
 
@@ -219,6 +223,7 @@ def decide(
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
     lexemes = articles_set_aside(lexemes)
+    lexemes = remark_after_bid(lexemes, {" ".join(name_tokens(n)) for n in named})
     known = [lx for lx in lexemes if explained(lx)]
     meanings = [lx.meaning for lx in known if lx.meaning is not None]
     move = read(meanings)
