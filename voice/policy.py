@@ -63,7 +63,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
-from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, told_story
+from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, said, told_story
 from dudo_hub.voice.facefirst import face_first
 from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
@@ -323,6 +323,8 @@ def clear_part(
         comment = lexemes[: len(lexemes) - len(part)] if at_end else lexemes[len(part) :]
         if move.intent is None or not _stands_alone(move, part, at_end):
             continue
+        if move.intent == "bid" and at_end and _noun_phrase(lang, lexemes, part):
+            return None
         if move.intent == "bid" and (not at_end or _led(part) or not quoted and _free(comment, standing)):
             return move, part
         one_word = len(unexplained) == 1 and move.intent != "cancel"  # "guagliò, dudo", "dudo, cretino"
@@ -332,6 +334,15 @@ def clear_part(
         if move.intent == "dudo" and _dudo_beside(lang, part, comment, at_end, standing):
             return move, part
     return None
+
+
+def _noun_phrase(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
+    """A bid said last right after one of the pack's `determiners` (an article, a demonstrative,
+    a possessive: "questa storia dei due assi", "la historia de los dos pacos", "the thing with
+    the two aces") names dice talked about, not a bid made."""
+    start = len(lexemes) - len(part) + next(i for i, lx in enumerate(part)
+                                            if lx.meaning is not None and lx.meaning.kind in CORE)
+    return has_phrase(said(lexemes[:start])[-1:], phrases(lang, "determiners"))
 
 
 def _dudo_beside(lang: str, part: list[Lexeme], comment: list[Lexeme], at_end: bool,
