@@ -194,7 +194,7 @@ class Pack:
     openers: tuple[str, ...]  # words that open a comment after a move ("e", "perché", "and")
     past_endings: tuple[str, ...]  # endings of past tenses ("ato", "eva", "ed"): a comment telling what happened
     talked_about: tuple[str, ...]  # words right before a bid that make it talked about ("con", "ho", "with")
-    determiners: tuple[str, ...]  # articles, demonstratives, possessives: a bid after one is a noun phrase ("the two aces")
+    determiners: tuple[str, ...]  # "the", "dei", "my": a bid after one is a noun phrase ("the two aces")
     defined_as: tuple[str, ...]  # words right after a call word that talk about it ("means", "in spagnolo")
     alternatives: tuple[str, ...]  # "o", "or" between two moves: thinking aloud ("sei cinque o sette tre")
     measures: tuple[str, ...]  # nouns right after a number that count something else ("seis años", "five minutes")
