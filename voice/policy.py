@@ -217,7 +217,9 @@ def decide(
 ) -> Decision:
     """Decide what `text` (or the recogniser's `words`) is in `position`."""
     standing = _standing(position)
-    lexemes, quoted = after_quote(_lex(lang, text, words), standing)
+    heard_all = _lex(lang, text, words)
+    lexemes, quoted = after_quote(heard_all, standing)
+    judged = quoted and _opens_with(heard_all, standing)
     named, lexemes = take_names(lexemes, position.players(), handoffs_of(lang))
     lexemes, rebuilt = join_splits(lang, lexemes)
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
@@ -235,7 +237,7 @@ def decide(
     if len(known) < len(lexemes) and not _QUESTION.search(text):
         sure = not guessed and all(lx.conf >= min_confidence for lx in lexemes
                                    if lx.meaning is not None and lx.meaning.kind in CORE)
-        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure)
+        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure, judged)
     if move.intent is None:
         return Decision(text)
     credited = spoken_to_after(_credit(move, named, speaker, position, quoted), lexemes, named, speaker, position)
@@ -270,14 +272,15 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
 
 
 def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, named: list[str],
-                 speaker: str | None, position: Position, quoted: bool, sure: bool) -> Decision:
+                 speaker: str | None, position: Position, quoted: bool, sure: bool,
+                 judged: bool = False) -> Decision:
     """Words left unexplained: the one clear move said before or after them (`clear_part`),
     played when the words around it are a plain comment (`voice.comment`) and every call word
     was heard `sure`ly (no sound-alike, no low confidence), else asked about. A name beside the
     unexplained words is addressed ("sara sei coraggiosa, io dico cinque sei"), and so is one
     after a bid ("sei cinque, e Giulia beve")."""
     reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
-    found = clear_part(lang, lexemes, _standing(position), quoted)
+    found = clear_part(lang, lexemes, _standing(position), quoted, judged)
     if found is None:
         if move.intent is None:
             return Decision(text)
@@ -296,7 +299,8 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
 
 
 def clear_part(
-    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None, quoted: bool = False
+    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None, quoted: bool = False,
+    judged: bool = False,
 ) -> tuple[Intent, list[Lexeme]] | None:
     """The one clear move said after the last unexplained word or before the first, and its
     words: a bid with a comment after it ("cinque sei perché ne ho due") or led in after one
@@ -304,7 +308,8 @@ def clear_part(
     ("luca guarda e impara, sei sei"); a call ending or opening a comment that holds no
     number ("sara secondo me menti, dudo", "dudo, scoprite i dadi"); a cancel opening one
     ("annulla, che mi sono sbagliato"). The standing bid may be quoted in the comment
-    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away). Never when
+    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away); a bid after the
+    standing bid said first and judged ("quattro cinque è poco, sette cinque": `judged`). Never when
     one of the pack's stories is said ("cinque sei sarebbe una follia", "se fossi in te direi
     calza", "scommetto che ..."), but for an earlier bid told before the player's own."""
     unexplained = [i for i, lx in enumerate(lexemes) if not explained(lx)]
@@ -325,7 +330,8 @@ def clear_part(
             continue
         if move.intent == "bid" and at_end and _noun_phrase(lang, lexemes, part):
             return None
-        if move.intent == "bid" and (not at_end or _led(part) or not quoted and _free(comment, standing)):
+        if move.intent == "bid" and (not at_end or _led(part) or _free(comment, standing) and (
+                not quoted or judged and not has_phrase(said(comment)[:1], phrases(lang, "alternatives")))):
             return move, part
         one_word = len(unexplained) == 1 and move.intent != "cancel"  # "guagliò, dudo", "dudo, cretino"
         if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
@@ -486,6 +492,12 @@ def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tupl
             return lexemes, False
         return lexemes[end:], True
     return lexemes, False
+
+
+def _opens_with(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """The line opens with the standing bid, said first to judge it ("quattro cinque è poco ...")."""
+    meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
+    return standing is not None and bool(meanings) and _bid_end(meanings, 0, *standing) is not None
 
 
 _ARTICLE = Meaning("table")

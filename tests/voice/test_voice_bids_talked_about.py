@@ -1,6 +1,7 @@
 """A bid-shaped phrase right after an article, a demonstrative or a possessive names dice talked
 about ("questa storia dei due assi"), never a bid made: neither played nor asked (the packs'
-`determiners`). The same bid led in by the speaker is still played."""
+`determiners`). The same bid led in by the speaker is still played. The standing bid said first
+and judged leaves the speaker's own bid after it ("quattro cinque è poco sette cinque")."""
 
 from __future__ import annotations
 
@@ -32,3 +33,21 @@ def test_a_bid_after_a_determiner_is_talked_about(lang: str, text: str) -> None:
 def test_the_bid_led_in_after_the_talk_is_not_set_aside(lang: str, text: str, bid: tuple[int, int]) -> None:
     got = decide(text, lang, position(lang))
     assert got.move.as_bid() == bid and (got.played or got.asked)
+
+
+@pytest.mark.parametrize(("lang", "text", "bid"), [
+    ("it", "quattro cinque è poco sette cinque", (7, 5)), ("pt", "quatro cinco é pouco vou de seis seis", (6, 6)),
+    ("es", "cuatro cincos es poco siete cincos", (7, 5)), ("en", "four fives is nothing seven fives", (7, 5)),
+])
+def test_the_standing_bid_judged_first_leaves_the_own_bid_asked(lang: str, text: str, bid: tuple[int, int]) -> None:
+    got = decide(text, lang, position(lang))
+    assert got.move.as_bid() == bid and got.asked
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "ha detto quattro cinque non quattro sei"), ("en", "he said four fives not four sixes"),
+    ("it", "era quattro cinque o quattro sei"), ("en", "was it four fives or four sixes"),
+])
+def test_the_standing_bid_told_or_weighed_is_no_move(lang: str, text: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["asked"] is None
