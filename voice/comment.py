@@ -46,7 +46,7 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
     start = len(lexemes) - len(part)
     at_end = start > 0 and lexemes[start:] == part
     comment = lexemes[:start] if at_end else lexemes[_last_core(part) + 1 :]
-    if _told(lang, lexemes, part, comment, move, standing):
+    if _told(lang, lexemes if at_end else story_scope(lang, lexemes, part, False), part, comment, move, standing):
         return False
     if move.intent == "cancel":  # "annulla, che mi sono sbagliato": a cancel opening its reason
         return not at_end and _backed(move, comment)
@@ -63,6 +63,28 @@ def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Le
     asked = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
     return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, phrases(lang, "stories"))
             or has_phrase(words, phrases(lang, "doubts")) or has_phrase(asked, phrases(lang, "questions")))
+
+
+def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bool) -> list[Lexeme]:
+    """The words whose stories count for the move of `part`: a move said first and followed by a
+    new clause after one of the pack's openers is told apart from that clause ("huit quatre et je
+    bluffe même pas"); a bid said last right after an opener, apart from the clause before it
+    ("não sei se é assim que fala mas cinco dados de dois": asked at most)."""
+    openers = phrases(lang, "openers")
+    if at_end:
+        start = len(lexemes) - len(part)
+        before = said(lexemes[:start])
+        fixes = phrases(lang, "corrections")
+        opened = any(tuple(before[len(before) - len(o):]) == o and not any(w in fixes for w in o)
+                     for group in openers.values() for o in group if len(before) >= len(o))
+        return lexemes[start - 1 :] if opened and start > 0 else lexemes
+    if not any(lx.meaning is not None and lx.meaning.kind in CORE for lx in part):
+        return lexemes
+    end = _last_core(part) + 1
+    rest = said(lexemes[end:])
+    if rest and any(tuple(rest[: len(o)]) == o for o in openers.get(rest[0], ())):
+        return lexemes[:end]
+    return lexemes
 
 
 def _past(lang: str, comment: list[Lexeme]) -> bool:

@@ -63,7 +63,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
-from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, said, told_story
+from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, said, story_scope, told_story
 from dudo_hub.voice.facefirst import face_first
 from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
@@ -315,10 +315,10 @@ def clear_part(
     unexplained = [i for i, lx in enumerate(lexemes) if not explained(lx)]
     if not unexplained:
         return None
-    story = told_story(lang, lexemes)
     after = lexemes[unexplained[-1] + 1 :]
     before = lexemes[: unexplained[0]]
     for part, at_end in ((after, True), (_led_in(after), True), (before, False)):
+        story = bool(part) and told_story(lang, story_scope(lang, lexemes, part, at_end))
         if story and not (part is not after and at_end and _told_before(lang, lexemes, part)):
             continue
         meanings = [lx.meaning for lx in part if lx.meaning is not None]
