@@ -319,7 +319,8 @@ def clear_part(
     before = lexemes[: unexplained[0]]
     for part, at_end in ((after, True), (_led_in(after), True), (before, False)):
         story = bool(part) and told_story(lang, story_scope(lang, lexemes, part, at_end))
-        if story and not (part is not after and at_end and _told_before(lang, lexemes, part)):
+        if story and not (at_end and (part is not after and _told_before(lang, lexemes, part)
+                                      or quoted and _reporter_named(lang, lexemes, part))):
             continue
         meanings = [lx.meaning for lx in part if lx.meaning is not None]
         move = read(meanings)
@@ -396,6 +397,13 @@ def _told_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
     lead = next((i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE), 0)
     core = [i for i, lx in enumerate(lexemes[:start]) if lx.meaning is not None and lx.meaning.kind in CORE]
     return lead >= 2 and bool(core) and not told_story(lang, lexemes[core[-1] + 1 :])
+
+
+def _reporter_named(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
+    """After the standing bid quoted, the one who said it is named, and the speaker's own bid is
+    led in with no story of its own ("cuatro quinas dijo la carmen, yo digo cinco quinas")."""
+    said_by = lexemes[: len(lexemes) - len(part)]
+    return _led(part) and not told_story(lang, part) and any(lx.meaning is NAME for lx in said_by + part[:1])
 
 
 def _led_in(part: list[Lexeme]) -> list[Lexeme]:

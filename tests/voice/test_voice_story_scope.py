@@ -35,3 +35,22 @@ def test_a_bid_after_an_opener_is_asked_beside_a_story_before(lang: str, text: s
 def test_a_story_without_an_opener_is_still_no_move(lang: str, text: str) -> None:
     got = decide(text, lang, position(lang)).to_json()
     assert not got["played"] and got["asked"] is None
+
+
+@pytest.mark.parametrize(("lang", "text", "bid"), [
+    ("es", "cuatro quinas dijo la carmen yo digo cinco quinas", (5, 5)),
+    ("it", "quattro cinque ha detto sara io dico sei cinque", (6, 5)),
+    ("en", "four fives said lucy i say five sixes", (5, 6)),
+])
+def test_the_standing_bid_reported_with_its_bidder_named_leaves_the_own_bid(
+        lang: str, text: str, bid: tuple[int, int]) -> None:
+    got = decide(text, lang, position(lang))
+    assert (got.asked or got.played) and got.move.as_bid() == bid and got.move.player == position(lang).to_act()
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "after four fives can i go two aces"), ("en", "after four fives you can go two aces"),
+])
+def test_the_standing_bid_told_with_nobody_named_leaves_rule_talk(lang: str, text: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["asked"] is None
