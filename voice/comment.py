@@ -38,9 +38,10 @@ Phrases = dict[str, tuple[tuple[str, ...], ...]]
 
 
 def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: Intent,
-                  standing: tuple[int, int] | None) -> bool:
+                  standing: tuple[int, int] | None, judged: bool = False) -> bool:
     """The words beside `part` (the clear move's words, first or last in the line) change
-    nothing about `move`: it may be played."""
+    nothing about `move`: it may be played. `judged`: the line opened with the standing bid,
+    which the comment judges ("quattro cinque è poco, sette cinque"): no lead-in is needed."""
     if any(lx.unk for lx in lexemes):
         return False
     start = len(lexemes) - len(part)
@@ -51,7 +52,7 @@ def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: In
     if move.intent == "cancel":  # "annulla, che mi sono sbagliato": a cancel opening its reason
         return not at_end and _backed(move, comment)
     if at_end:
-        return _plain_before(lang, lexemes, part, comment, move)
+        return _plain_before(lang, lexemes, part, comment, move, judged)
     return _opens(lang, comment) or move.intent != "bid" and _backed(move, comment)
 
 
@@ -103,7 +104,7 @@ def _endings(lang: str) -> tuple[str, ...]:
 
 
 def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Lexeme],
-                  move: Intent) -> bool:
+                  move: Intent, judged: bool = False) -> bool:
     """A comment before the move: a player named only first, and spoken to or followed by a
     lead-in or the call's tail; no count's lead; no word right before a bid that makes it
     talked about."""
@@ -111,8 +112,10 @@ def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment:
             _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
         return False
     before = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    talked_about = move.intent == "bid" and has_phrase(before[-1:], phrases(lang, "talked_about"))
-    led = _spoken_to(lang, comment) or _led_in(lang, lexemes[: len(lexemes) - len(part) + _first_core(part)])
+    lead = lexemes[len(lexemes) - len(part) + _first_core(part) - 1 :][:1]
+    phrased = bool(lead) and explained(lead[0]) and " " in lead[0].text  # "vou de", "vado con": a lead-in
+    talked_about = move.intent == "bid" and not phrased and has_phrase(before[-1:], phrases(lang, "talked_about"))
+    led = judged or _spoken_to(lang, comment) or _led_in(lang, lexemes[: len(lexemes) - len(part) + _first_core(part)])
     return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
             and not talked_about and (led or move.intent != "bid"))
 

@@ -293,7 +293,7 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     credited = spoken_to_after(_credit(part_move, named, speaker, position, quoted), part, named, speaker, position)
     if len(named) > 1:
         return Decision(text, credited, reason=reason)
-    if sure and reason == "unclear" and plain_comment(lang, lexemes, part, part_move, _standing(position)):
+    if sure and reason == "unclear" and plain_comment(lang, lexemes, part, part_move, _standing(position), judged):
         return _play(text, credited, position)
     return _ask(text, credited, position, reason)
 

@@ -39,9 +39,18 @@ def test_the_bid_led_in_after_the_talk_is_not_set_aside(lang: str, text: str, bi
     ("it", "quattro cinque è poco sette cinque", (7, 5)), ("pt", "quatro cinco é pouco vou de seis seis", (6, 6)),
     ("es", "cuatro cincos es poco siete cincos", (7, 5)), ("en", "four fives is nothing seven fives", (7, 5)),
 ])
-def test_the_standing_bid_judged_first_leaves_the_own_bid_asked(lang: str, text: str, bid: tuple[int, int]) -> None:
+def test_the_standing_bid_judged_first_leaves_the_own_bid_played(lang: str, text: str, bid: tuple[int, int]) -> None:
     got = decide(text, lang, position(lang))
-    assert got.move.as_bid() == bid and got.asked
+    assert got.move.as_bid() == bid and got.played
+
+
+@pytest.mark.parametrize(("lang", "text", "bid"), [
+    ("it", "quattro cinque è poco forse sette cinque", (7, 5)),
+    ("en", "four fives is nothing i'd say seven fives", (7, 5)),
+])
+def test_a_doubt_or_a_story_after_the_judged_bid_keeps_it_asked_at_most(
+        lang: str, text: str, bid: tuple[int, int]) -> None:
+    assert not decide(text, lang, position(lang)).played
 
 
 @pytest.mark.parametrize(("lang", "text"), [
