@@ -68,8 +68,9 @@ def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Le
 
 def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bool) -> list[Lexeme]:
     """The words whose stories count for the move of `part`: a move said first and followed by a
-    new clause after one of the pack's openers is told apart from that clause ("huit quatre et je
-    bluffe même pas"); a bid said last right after an opener, apart from the clause before it
+    new clause of the speaker's after one of the pack's openers (then `first_person`) is told apart
+    from that clause ("huit quatre et je bluffe même pas"); not a reason told ("siete cincos porque
+    era la última ronda"), nor a cancel's; a bid said last right after an opener, apart from the clause before it
     ("não sei se é assim que fala mas cinco dados de dois": asked at most)."""
     openers = phrases(lang, "openers")
     if at_end:
@@ -79,11 +80,14 @@ def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bo
         opened = any(tuple(before[len(before) - len(o):]) == o and not any(w in fixes for w in o)
                      for group in openers.values() for o in group if len(before) >= len(o))
         return lexemes[start - 1 :] if opened and start > 0 else lexemes
-    if not any(lx.meaning is not None and lx.meaning.kind in CORE for lx in part):
+    if not any(lx.meaning is not None and lx.meaning.kind in CORE for lx in part) or any(
+            lx.meaning is not None and lx.meaning.call == "cancel" for lx in part):  # a cancel's reason is told
         return lexemes
     end = _last_core(part) + 1
     rest = said(lexemes[end:])
-    if rest and any(tuple(rest[: len(o)]) == o for o in openers.get(rest[0], ())):
+    speaker = phrases(lang, "first_person")
+    if rest and any(tuple(rest[: len(o)]) == o and has_phrase(rest[len(o) : len(o) + 1], speaker)
+                    for o in openers.get(rest[0], ())):
         return lexemes[:end]
     return lexemes
 
