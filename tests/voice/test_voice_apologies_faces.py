@@ -1,6 +1,5 @@
 """Closing idioms after a bid are fillers ("e zitti tutti", "feeling lucky"). A Dudo with an
-apology
- and the bidder's name after it is played ("dudo mi dispiace sara": the
+apology and the bidder's name after it is played ("dudo mi dispiace sara": the
 packs' apologies as Dudo tails); Brazilian face names ("senas", "quinas") make bids, and never
 alone; "asses" for "aces" is a sound-alike, asked at most."""
 
