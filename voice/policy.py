@@ -315,10 +315,14 @@ def clear_part(
     unexplained = [i for i, lx in enumerate(lexemes) if not explained(lx)]
     if not unexplained:
         return None
+    told = told_story(lang, lexemes)
     after = lexemes[unexplained[-1] + 1 :]
     before = lexemes[: unexplained[0]]
     for part, at_end in ((after, True), (_led_in(after), True), (before, False)):
-        story = bool(part) and told_story(lang, story_scope(lang, lexemes, part, at_end))
+        if not part:
+            continue
+        scope = story_scope(lang, lexemes, part, at_end) if told else lexemes
+        story = told and (scope is lexemes or told_story(lang, scope))
         if story and not (at_end and (part is not after and _told_before(lang, lexemes, part)
                                       or quoted and _reporter_named(lang, lexemes, part))):
             continue
