@@ -48,7 +48,10 @@ explained as part of a call.
    (`voice.remarks`: "sept cinq léa tu bluffes", "carmen estás loca yo digo cinco seises").
    The standing bid quoted before
    the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
-   what follows it to decide.
+   what follows it to decide; said first and judged ("quattro cinque è poco, sette cinque"), or
+   reported with its bidder named ("cuatro quinas dijo la carmen, yo digo cinco quinas": asked),
+   the speaker's own bid after it. A bid said last right after one of the pack's `determiners`
+   ("questa storia dei due assi", "the thing with the two aces") names dice talked about: no move.
 7. Played: the position says whether that player may make that move now (the engine's
    own refusal codes): a legal bid is played, a Dudo or a Calza opens its confirm
    window; a cancel is acted on (the controller takes back the last heard move, or says
