@@ -116,7 +116,7 @@ def test_wrong_turn_and_illegal_bids_are_refused_aloud(table):
     assert said.lines, "the refusal is spoken"
     assert "quattro" in str(room.voice.get("heard"))
     somebody_else = next(p for p in room.state.players if p not in (opener, room.to_act()))
-    voice.session.table.hear(f"{somebody_else} sette quattro")  # a name first says whose bid it is (one after is spoken to)
+    voice.session.table.hear(f"{somebody_else} sette quattro")  # a name first says whose bid
     _settle(voice)
     assert room.version() == version, "a bid credited to a player out of turn is not played"
 
