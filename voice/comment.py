@@ -38,20 +38,21 @@ Phrases = dict[str, tuple[tuple[str, ...], ...]]
 
 
 def plain_comment(lang: str, lexemes: list[Lexeme], part: list[Lexeme], move: Intent,
-                  standing: tuple[int, int] | None) -> bool:
+                  standing: tuple[int, int] | None, judged: bool = False) -> bool:
     """The words beside `part` (the clear move's words, first or last in the line) change
-    nothing about `move`: it may be played."""
+    nothing about `move`: it may be played. `judged`: the line opened with the standing bid,
+    which the comment judges ("quattro cinque è poco, sette cinque"): no lead-in is needed."""
     if any(lx.unk for lx in lexemes):
         return False
     start = len(lexemes) - len(part)
     at_end = start > 0 and lexemes[start:] == part
     comment = lexemes[:start] if at_end else lexemes[_last_core(part) + 1 :]
-    if _told(lang, lexemes, part, comment, move, standing):
+    if _told(lang, lexemes if at_end else story_scope(lang, lexemes, part, False), part, comment, move, standing):
         return False
     if move.intent == "cancel":  # "annulla, che mi sono sbagliato": a cancel opening its reason
         return not at_end and _backed(move, comment)
     if at_end:
-        return _plain_before(lang, lexemes, part, comment, move)
+        return _plain_before(lang, lexemes, part, comment, move, judged)
     return _opens(lang, comment) or move.intent != "bid" and _backed(move, comment)
 
 
@@ -63,6 +64,32 @@ def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Le
     asked = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
     return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, phrases(lang, "stories"))
             or has_phrase(words, phrases(lang, "doubts")) or has_phrase(asked, phrases(lang, "questions")))
+
+
+def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bool) -> list[Lexeme]:
+    """The words whose stories count for the move of `part`: a move said first and followed by a
+    new clause of the speaker's after one of the pack's openers (then `first_person`) is told apart
+    from that clause ("huit quatre et je bluffe même pas"); not a reason told ("siete cincos porque
+    era la última ronda"), nor a cancel's; a bid said last right after an opener, apart from the clause before it
+    ("não sei se é assim que fala mas cinco dados de dois": asked at most)."""
+    openers = phrases(lang, "openers")
+    if at_end:
+        start = len(lexemes) - len(part)
+        before = said(lexemes[:start])
+        fixes = phrases(lang, "corrections")
+        opened = any(tuple(before[len(before) - len(o):]) == o and not any(w in fixes for w in o)
+                     for group in openers.values() for o in group if len(before) >= len(o))
+        return lexemes[start - 1 :] if opened and start > 0 else lexemes
+    if not any(lx.meaning is not None and lx.meaning.kind in CORE for lx in part) or any(
+            lx.meaning is not None and lx.meaning.call == "cancel" for lx in part):  # a cancel's reason is told
+        return lexemes
+    end = _last_core(part) + 1
+    rest = said(lexemes[end:])
+    speaker = phrases(lang, "first_person")
+    if rest and any(tuple(rest[: len(o)]) == o and has_phrase(rest[len(o) : len(o) + 1], speaker)
+                    for o in openers.get(rest[0], ())):
+        return lexemes[:end]
+    return lexemes
 
 
 def _past(lang: str, comment: list[Lexeme]) -> bool:
@@ -81,7 +108,7 @@ def _endings(lang: str) -> tuple[str, ...]:
 
 
 def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Lexeme],
-                  move: Intent) -> bool:
+                  move: Intent, judged: bool = False) -> bool:
     """A comment before the move: a player named only first, and spoken to or followed by a
     lead-in or the call's tail; no count's lead; no word right before a bid that makes it
     talked about."""
@@ -89,8 +116,10 @@ def _plain_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment:
             _spoken_to(lang, comment) or _led_or_backed(move, part, lexemes)):
         return False
     before = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    talked_about = move.intent == "bid" and has_phrase(before[-1:], phrases(lang, "talked_about"))
-    led = _spoken_to(lang, comment) or _led_in(lang, lexemes[: len(lexemes) - len(part) + _first_core(part)])
+    lead = lexemes[len(lexemes) - len(part) + _first_core(part) - 1 :][:1]
+    phrased = bool(lead) and explained(lead[0]) and " " in lead[0].text  # "vou de", "vado con": a lead-in
+    talked_about = move.intent == "bid" and not phrased and has_phrase(before[-1:], phrases(lang, "talked_about"))
+    led = judged or _spoken_to(lang, comment) or _led_in(lang, lexemes[: len(lexemes) - len(part) + _first_core(part)])
     return (all(lx.meaning is not NAME for lx in comment[1:]) and not _count_lead(lang, said(comment))
             and not talked_about and (led or move.intent != "bid"))
 

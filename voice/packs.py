@@ -17,7 +17,9 @@ speaker as subject (`first_person`: "io", "i": "io sparo sei cinque"), the words
 open a comment after a move (`openers`: "e", "perché", "and"), the endings of
 past tenses (`past_endings`: "ato", "eva", "ed": a comment that tells what happened), the words that
 make a bid right after them talked about, not made (`talked_about`: prepositions and having:
-"con", "ho", "with"), the words that make a call word right before them talked about
+"con", "ho", "with"), the articles, demonstratives and possessives that make a bid right after
+them a noun phrase, talked about (`determiners`: "dei", "los", "the": "questa storia dei due
+assi"), the words that make a call word right before them talked about
 (`defined_as`: "means", "em espanhol": "dudo em espanhol é duvido"), the words between two
 moves that weigh them aloud (`alternatives`: "o", "or": "sei cinque o sette tre non so"), the
 nouns after a number that count something else (`measures`: "anni", "years": "seis años"), the answers to
@@ -109,7 +111,7 @@ _PACKS = resources.files("dudo_hub.voice") / "packs"
 
 
 OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
-                  "talked_about", "defined_as", "alternatives", "measures")
+                  "talked_about", "determiners", "defined_as", "alternatives", "measures")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -192,6 +194,7 @@ class Pack:
     openers: tuple[str, ...]  # words that open a comment after a move ("e", "perché", "and")
     past_endings: tuple[str, ...]  # endings of past tenses ("ato", "eva", "ed"): a comment telling what happened
     talked_about: tuple[str, ...]  # words right before a bid that make it talked about ("con", "ho", "with")
+    determiners: tuple[str, ...]  # "the", "dei", "my": a bid after one is a noun phrase ("the two aces")
     defined_as: tuple[str, ...]  # words right after a call word that talk about it ("means", "in spagnolo")
     alternatives: tuple[str, ...]  # "o", "or" between two moves: thinking aloud ("sei cinque o sette tre")
     measures: tuple[str, ...]  # nouns right after a number that count something else ("seis años", "five minutes")
@@ -307,7 +310,8 @@ class _Reader:
         return Pack(lang, name, espeak, vosk_model, numbers, faces, pack_calls, words["fillers"], words["links"],
                     words["corrections"], words["table_words"], alikes, tails, handoffs, optional["stories"],
                     optional["doubts"], optional["questions"], optional["spoken_to"], optional["first_person"],
-                    optional["openers"], optional["past_endings"], optional["talked_about"], optional["defined_as"],
+                    optional["openers"], optional["past_endings"], optional["talked_about"],
+                    optional["determiners"], optional["defined_as"],
                     optional["alternatives"], optional["measures"], answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:

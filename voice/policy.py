@@ -48,7 +48,10 @@ explained as part of a call.
    (`voice.remarks`: "sept cinq léa tu bluffes", "carmen estás loca yo digo cinco seises").
    The standing bid quoted before
    the player's own ("sara ha detto quattro cinque, io dico sei cinque") leaves only
-   what follows it to decide.
+   what follows it to decide; said first and judged ("quattro cinque è poco, sette cinque"), or
+   reported with its bidder named ("cuatro quinas dijo la carmen, yo digo cinco quinas": asked),
+   the speaker's own bid after it. A bid said last right after one of the pack's `determiners`
+   ("questa storia dei due assi", "the thing with the two aces") names dice talked about: no move.
 7. Played: the position says whether that player may make that move now (the engine's
    own refusal codes): a legal bid is played, a Dudo or a Calza opens its confirm
    window; a cancel is acted on (the controller takes back the last heard move, or says
@@ -63,7 +66,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
-from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, told_story
+from dudo_hub.voice.comment import counts, has_phrase, phrases, plain_comment, said, story_scope, told_story
 from dudo_hub.voice.facefirst import face_first
 from dudo_hub.voice.intent import NOTHING, Intent
 from dudo_hub.voice.lexicon import Lexeme, lexicon_for
@@ -217,7 +220,9 @@ def decide(
 ) -> Decision:
     """Decide what `text` (or the recogniser's `words`) is in `position`."""
     standing = _standing(position)
-    lexemes, quoted = after_quote(_lex(lang, text, words), standing)
+    heard_all = _lex(lang, text, words)
+    lexemes, quoted = after_quote(heard_all, standing)
+    judged = quoted and _opens_with(heard_all, standing)
     named, lexemes = take_names(lexemes, position.players(), handoffs_of(lang))
     lexemes, rebuilt = join_splits(lang, lexemes)
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
@@ -235,7 +240,7 @@ def decide(
     if len(known) < len(lexemes) and not _QUESTION.search(text):
         sure = not guessed and all(lx.conf >= min_confidence for lx in lexemes
                                    if lx.meaning is not None and lx.meaning.kind in CORE)
-        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure)
+        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure, judged)
     if move.intent is None:
         return Decision(text)
     credited = spoken_to_after(_credit(move, named, speaker, position, quoted), lexemes, named, speaker, position)
@@ -270,14 +275,15 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
 
 
 def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, named: list[str],
-                 speaker: str | None, position: Position, quoted: bool, sure: bool) -> Decision:
+                 speaker: str | None, position: Position, quoted: bool, sure: bool,
+                 judged: bool = False) -> Decision:
     """Words left unexplained: the one clear move said before or after them (`clear_part`),
     played when the words around it are a plain comment (`voice.comment`) and every call word
     was heard `sure`ly (no sound-alike, no low confidence), else asked about. A name beside the
     unexplained words is addressed ("sara sei coraggiosa, io dico cinque sei"), and so is one
     after a bid ("sei cinque, e Giulia beve")."""
     reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
-    found = clear_part(lang, lexemes, _standing(position), quoted)
+    found = clear_part(lang, lexemes, _standing(position), quoted, judged)
     if found is None:
         if move.intent is None:
             return Decision(text)
@@ -290,13 +296,14 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     credited = spoken_to_after(_credit(part_move, named, speaker, position, quoted), part, named, speaker, position)
     if len(named) > 1:
         return Decision(text, credited, reason=reason)
-    if sure and reason == "unclear" and plain_comment(lang, lexemes, part, part_move, _standing(position)):
+    if sure and reason == "unclear" and plain_comment(lang, lexemes, part, part_move, _standing(position), judged):
         return _play(text, credited, position)
     return _ask(text, credited, position, reason)
 
 
 def clear_part(
-    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None, quoted: bool = False
+    lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None, quoted: bool = False,
+    judged: bool = False,
 ) -> tuple[Intent, list[Lexeme]] | None:
     """The one clear move said after the last unexplained word or before the first, and its
     words: a bid with a comment after it ("cinque sei perché ne ho due") or led in after one
@@ -304,17 +311,23 @@ def clear_part(
     ("luca guarda e impara, sei sei"); a call ending or opening a comment that holds no
     number ("sara secondo me menti, dudo", "dudo, scoprite i dadi"); a cancel opening one
     ("annulla, che mi sono sbagliato"). The standing bid may be quoted in the comment
-    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away). Never when
+    ("quattro cinque mon œil, dudo": `quoted` when `after_quote` took it away); a bid after the
+    standing bid said first and judged ("quattro cinque è poco, sette cinque": `judged`). Never when
     one of the pack's stories is said ("cinque sei sarebbe una follia", "se fossi in te direi
     calza", "scommetto che ..."), but for an earlier bid told before the player's own."""
     unexplained = [i for i, lx in enumerate(lexemes) if not explained(lx)]
     if not unexplained:
         return None
-    story = told_story(lang, lexemes)
+    told = told_story(lang, lexemes)
     after = lexemes[unexplained[-1] + 1 :]
     before = lexemes[: unexplained[0]]
     for part, at_end in ((after, True), (_led_in(after), True), (before, False)):
-        if story and not (part is not after and at_end and _told_before(lang, lexemes, part)):
+        if not part:
+            continue
+        scope = story_scope(lang, lexemes, part, at_end) if told else lexemes
+        story = told and (scope is lexemes or told_story(lang, scope))
+        if story and not (at_end and (part is not after and _told_before(lang, lexemes, part)
+                                      or quoted and _reporter_named(lang, lexemes, part))):
             continue
         meanings = [lx.meaning for lx in part if lx.meaning is not None]
         move = read(meanings)
@@ -323,7 +336,10 @@ def clear_part(
         comment = lexemes[: len(lexemes) - len(part)] if at_end else lexemes[len(part) :]
         if move.intent is None or not _stands_alone(move, part, at_end):
             continue
-        if move.intent == "bid" and (not at_end or _led(part) or not quoted and _free(comment, standing)):
+        if move.intent == "bid" and at_end and _noun_phrase(lang, lexemes, part):
+            return None
+        if move.intent == "bid" and (not at_end or _led(part) or _free(comment, standing) and (
+                not quoted or judged and not has_phrase(said(comment)[:1], phrases(lang, "alternatives")))):
             return move, part
         one_word = len(unexplained) == 1 and move.intent != "cancel"  # "guagliò, dudo", "dudo, cretino"
         if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
@@ -332,6 +348,15 @@ def clear_part(
         if move.intent == "dudo" and _dudo_beside(lang, part, comment, at_end, standing):
             return move, part
     return None
+
+
+def _noun_phrase(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
+    """A bid said last right after one of the pack's `determiners` (an article, a demonstrative,
+    a possessive: "questa storia dei due assi", "la historia de los dos pacos", "the thing with
+    the two aces") names dice talked about, not a bid made."""
+    start = len(lexemes) - len(part) + next(i for i, lx in enumerate(part)
+                                            if lx.meaning is not None and lx.meaning.kind in CORE)
+    return has_phrase(said(lexemes[:start])[-1:], phrases(lang, "determiners"))
 
 
 def _dudo_beside(lang: str, part: list[Lexeme], comment: list[Lexeme], at_end: bool,
@@ -379,6 +404,13 @@ def _told_before(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
     lead = next((i for i, lx in enumerate(part) if lx.meaning is not None and lx.meaning.kind in CORE), 0)
     core = [i for i, lx in enumerate(lexemes[:start]) if lx.meaning is not None and lx.meaning.kind in CORE]
     return lead >= 2 and bool(core) and not told_story(lang, lexemes[core[-1] + 1 :])
+
+
+def _reporter_named(lang: str, lexemes: list[Lexeme], part: list[Lexeme]) -> bool:
+    """After the standing bid quoted, the one who said it is named, and the speaker's own bid is
+    led in with no story of its own ("cuatro quinas dijo la carmen, yo digo cinco quinas")."""
+    said_by = lexemes[: len(lexemes) - len(part)]
+    return _led(part) and not told_story(lang, part) and any(lx.meaning is NAME for lx in said_by + part[:1])
 
 
 def _led_in(part: list[Lexeme]) -> list[Lexeme]:
@@ -475,6 +507,12 @@ def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tupl
             return lexemes, False
         return lexemes[end:], True
     return lexemes, False
+
+
+def _opens_with(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> bool:
+    """The line opens with the standing bid, said first to judge it ("quattro cinque è poco ...")."""
+    meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
+    return standing is not None and bool(meanings) and _bid_end(meanings, 0, *standing) is not None
 
 
 _ARTICLE = Meaning("table")

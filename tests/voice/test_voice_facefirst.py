@@ -24,3 +24,21 @@ def test_a_face_then_its_quantity_is_a_bid(text: str, lang: str, bid: tuple[int,
 def test_anything_else_around_it_is_no_face_first_bid(text: str, lang: str) -> None:
     decision = decide(text, lang, position(lang))
     assert not (decision.move.intent == "bid" and decision.move.as_bid() in {(3, 1), (3, 5), (3, 6)})
+
+
+@pytest.mark.parametrize(("text", "lang", "bid"), [
+    ("punto sui sei quattro sei", "it", (4, 6)), ("sui sei quattro sei", "it", (4, 6)),
+    ("on sixes four sixes", "en", (4, 6)),
+])
+def test_a_face_after_a_preposition_then_the_bid_on_it_is_that_bid(text: str, lang: str, bid: tuple[int, int]) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.as_bid() == bid
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("sei quattro sei", "it"), ("punto sui cinque quattro sei", "it"), ("dudo sui sei quattro sei", "it"),
+    ("on fives four sixes", "en"),
+])
+def test_a_face_repeated_only_after_a_preposition_and_the_same(text: str, lang: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert not (decision.played and decision.move.intent == "bid" and decision.move.as_bid() == (4, 6))
