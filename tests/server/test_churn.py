@@ -56,7 +56,7 @@ def test_connections_that_come_and_go_leave_no_task_behind():
         for _ in range(60):
             _visit(live.url, hub.default_code)
         deadline = time.monotonic() + 10  # a bound for a slow machine, not a measure
-        while count() > baseline and time.monotonic() < deadline:
+        while (count() > baseline or hub.viewers) and time.monotonic() < deadline:  # the last leave may lag
             time.sleep(0.02)
         assert count() <= baseline, (count(), baseline)
         assert not hub.viewers
