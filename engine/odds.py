@@ -59,8 +59,14 @@ class BidOdds:
 
 def bid_odds(bid: Bid, own_dice: Sequence[int], unseen: int, wild: bool) -> BidOdds:
     """Chances for `bid` knowing `own_dice` and that `unseen` other dice are on the table."""
+    return matched_odds(bid, own_matches(own_dice, bid.face, wild), unseen, wild)
+
+
+@lru_cache(maxsize=16384)
+def matched_odds(bid: Bid, mine: int, unseen: int, wild: bool) -> BidOdds:
+    """Chances for `bid` when `mine` of the viewer's own dice count for it (which dice they are
+    does not matter) and `unseen` other dice are on the table."""
     p = match_probability(bid.face, wild)
-    mine = own_matches(own_dice, bid.face, wild)
     need = bid.quantity - mine
     return BidOdds(
         at_least=at_least(need, unseen, p),

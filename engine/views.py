@@ -7,12 +7,12 @@ else in the project decides what a player may see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
-from dudo_hub.engine.bids import Bid
-from dudo_hub.engine.counting import count_for, counting_faces
+from dudo_hub.engine.counting import counting_faces
 from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
@@ -42,19 +42,32 @@ def _with_viewer(state: GameState, viewer: str | None, public: dict[str, Any]) -
             "odds": _odds(state, my_dice)}
 
 
-_SHARED: dict[int, tuple[GameState, dict[str, Any]]] = {}  # id(state) -> (the state kept alive, its public part)
-_SHARED_MAX = 512
+class _ByIdentity:
+    """A bounded memo keyed by an object's identity: each entry keeps its object alive (so no other
+    object can take its id) beside what else the value depends on (`also`)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._found: dict[int, tuple[Any, Any, Any]] = {}
+        self._size = size
+
+    def get(self, obj: Any, also: Any, build: Callable[[], Any]) -> Any:
+        found = self._found.get(id(obj))
+        if found is not None and found[0] is obj and found[1] == also:
+            return found[2]
+        value = build()
+        if len(self._found) >= self._size:
+            self._found.clear()
+        self._found[id(obj)] = (obj, also, value)
+        return value
+
+
+_PUBLIC = _ByIdentity()  # a state -> its public part
+_REVEALS = _ByIdentity()  # a reveal (and the players it names) -> its picture
 
 
 def _shared_public(state: GameState) -> dict[str, Any]:
-    """The public part of `state`, built once (the state is frozen; ids stay its own while it is held)."""
-    found = _SHARED.get(id(state))
-    if found is not None and found[0] is state:
-        return found[1]
-    public = _public(state, shared=True)
-    if len(_SHARED) >= _SHARED_MAX:
-        _SHARED.clear()
-    _SHARED[id(state)] = (state, public)
+    """The public part of `state`, built once (the state is frozen)."""
+    public: dict[str, Any] = _PUBLIC.get(state, None, lambda: _public(state, shared=True))
     return public
 
 
@@ -68,19 +81,10 @@ def _shared_facts(rules: Rules) -> dict[str, Any]:
     return table_facts(rules)
 
 
-_REVEALS: dict[int, tuple[Any, tuple[str, ...], dict[str, Any] | None]] = {}  # id(reveal) -> (it, players, picture)
-
-
 def _shared_reveal(state: GameState) -> dict[str, Any] | None:
     """The last reveal's picture, one object while the states that follow carry the same reveal
     (so a patch compares it by identity)."""
-    found = _REVEALS.get(id(state.reveal))
-    if found is not None and found[0] is state.reveal and found[1] == state.players:
-        return found[2]
-    picture = _reveal(state)
-    if len(_REVEALS) >= _SHARED_MAX:
-        _REVEALS.clear()
-    _REVEALS[id(state.reveal)] = (state.reveal, state.players, picture)
+    picture: dict[str, Any] | None = _REVEALS.get(state.reveal, state.players, lambda: _reveal(state))
     return picture
 
 
@@ -118,24 +122,11 @@ def _odds(state: GameState, my_dice: list[int]) -> dict[str, float] | None:
     entry = state.standing
     if entry is None or state.phase is not Phase.BIDDING:
         return None
-    bid, wild = entry.bid, state.round_wild
+    wild = state.round_wild
     if not my_dice:
-        return {"expected": _expected(bid.face, state.dice_in_play, wild)}
-    mine = count_for(my_dice, bid.face, wild)
-    return dict(_seat_odds(bid, mine, state.dice_in_play - len(my_dice), wild))
-
-
-@lru_cache(maxsize=4096)
-def _expected(face: int, dice_in_play: int, wild: bool) -> float:
-    return round(expected_count(face, dice_in_play, wild), 2)
-
-
-@lru_cache(maxsize=16384)
-def _seat_odds(bid: Bid, mine: int, unseen: int, wild: bool) -> tuple[tuple[str, float], ...]:
-    """A seat's chances for `bid` when `mine` of its dice count (which dice they are does not matter)."""
-    odds = bid_odds(bid, [bid.face] * mine, unseen, wild)
-    return (("at_least", round(odds.at_least, 4)), ("exactly", round(odds.exactly, 4)),
-            ("expected", round(odds.expected, 2)))
+        return {"expected": round(expected_count(entry.bid.face, state.dice_in_play, wild), 2)}
+    odds = bid_odds(entry.bid, my_dice, state.dice_in_play - len(my_dice), wild)
+    return {"at_least": round(odds.at_least, 4), "exactly": round(odds.exactly, 4), "expected": round(odds.expected, 2)}
 
 
 @lru_cache(maxsize=256)
