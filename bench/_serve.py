@@ -6,7 +6,8 @@ gevent mode patches the standard library first, as `dudo serve` does, and the he
 as `dudo serve` settles it. Prints {"port", "rooms": {code: host key}} on one line, then serves
 until SIGTERM. For experiments: DUDO_BENCH_LAG=file (the loop's lag and GC pauses, written at
 the end; bench/hall.py sets it), DUDO_BENCH_PROFILE=file (cProfile), DUDO_BENCH_NOSTORE=1 (the
-hub without its SQLite store), DUDO_BENCH_GC=default (Python's own GC settings).
+hub without its SQLite store), DUDO_BENCH_GC=default (Python's own GC settings) or
+DUDO_BENCH_GC=7000,20,100 (thresholds to settle the heap with).
 """
 
 import sys
@@ -139,10 +140,12 @@ def main() -> None:
         from dudo_hub.server.app import get_hub
 
         send_whole(get_hub(app))
-    if os.environ.get("DUDO_BENCH_GC") != "default":  # as `dudo serve` does
-        from dudo_hub.server.asyncmode import settle_heap
+    gc_setting = os.environ.get("DUDO_BENCH_GC", "")
+    if gc_setting != "default":  # as `dudo serve` does, or with the thresholds given ("7000,20,100")
+        from dudo_hub.server.asyncmode import GC_THRESHOLDS, settle_heap
 
-        settle_heap()
+        given = tuple(int(n) for n in gc_setting.split(",")) if gc_setting else GC_THRESHOLDS
+        settle_heap(given)  # type: ignore[arg-type]
     server = make_server(app, "127.0.0.1", 0, mode)
     if mode == "gevent":
         import gevent

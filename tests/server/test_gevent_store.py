@@ -55,3 +55,80 @@ def test_checkpoints_run_off_the_loop_while_rooms_save(tmp_path):
     assert {r["code"]: r["state"]["version"] for r in again.load()} == {f"R{n:03d}": 10 for n in range(rooms)}
     assert [e["n"] for e in again.events("R000")] == list(range(1, 11))
     again.close()
+
+
+def test_saves_made_while_the_loop_is_busy_share_a_transaction(tmp_path):
+    import gevent
+
+    store = Store(tmp_path)
+    group = store._group
+    assert group is not None
+
+    def room(code: str) -> None:
+        for version in range(1, 6):
+            store.save(_record(code, version), [{"kind": "bid", "n": version}], "phone")
+            gevent.sleep(0)  # the room's next move comes later
+
+    gevent.joinall([gevent.spawn(room, f"R{n:03d}") for n in range(40)], raise_error=True)
+    assert group.batches < 40  # 200 saves, a handful of transactions
+    store.close()
+    again = Store(tmp_path)
+    assert {r["code"]: r["state"]["version"] for r in again.load()} == {f"R{n:03d}": 5 for n in range(40)}
+    assert [e["n"] for e in again.events("R039")] == [1, 2, 3, 4, 5]
+    assert again.snapshot_count("R000") == 5
+    again.close()
+
+
+def test_a_save_returns_once_another_connection_can_read_it(tmp_path):
+    import sqlite3
+
+    import gevent
+
+    store = Store(tmp_path)
+    seen: list[int] = []
+
+    def room() -> None:
+        store.save(_record("ABCD", 7), [{"kind": "bid"}], "phone")
+        reader = sqlite3.connect(store.path)
+        seen.extend(r[0] for r in reader.execute("SELECT version FROM snapshots WHERE room = 'ABCD'"))
+        reader.close()
+
+    gevent.spawn(room).join()
+    store.close()
+    assert seen == [7]
+
+
+def test_a_failed_transaction_is_raised_in_every_save_of_its_batch_and_the_next_one_is_written(tmp_path):
+    import sqlite3
+
+    import gevent
+
+    store = Store(tmp_path)
+    write = store._write
+    store._write = lambda batch: (_ for _ in ()).throw(sqlite3.OperationalError("disk I/O error"))
+    failed = [gevent.spawn(store.save, _record(f"R{n}", 1), [], "phone") for n in range(5)]
+    gevent.joinall(failed)
+    assert all(isinstance(g.exception, sqlite3.OperationalError) for g in failed)
+    store._write = write
+    gevent.spawn(store.save, _record("R0", 2), [{"kind": "bid"}], "phone").get()
+    assert [(r["code"], r["state"]["version"]) for r in store.load()] == [("R0", 2)]
+    store.close()
+
+
+def test_a_loop_that_never_idles_still_gets_its_saves_written(tmp_path):
+    import gevent
+
+    store = Store(tmp_path)
+    busy = [True]
+
+    def spin() -> None:  # a greenlet always ready to run: the loop is never idle
+        while busy[0]:
+            gevent.sleep(0)
+
+    spinner = gevent.spawn(spin)
+    with gevent.Timeout(10):  # a liveness check: without the timer's path this never returns
+        gevent.spawn(store.save, _record("ABCD", 1), [], "phone").get()
+    busy[0] = False
+    spinner.join()
+    assert [r["code"] for r in store.load()] == ["ABCD"]
+    store.close()

@@ -1,0 +1,94 @@
+"""Group commit on gevent's loop: the saves made while the loop is busy share one transaction.
+
+Each save still returns only once it is committed, so an answer (`ack`) never runs ahead of the
+disk. What changes is when: a save waits until the loop has nothing else to do (a libev idle
+watcher), or `MAX_WAIT` at most, and then every save waiting is written in one transaction. When
+many rooms move at once (a hall's burst), their messages leave first and the disk work follows
+in one piece: one commit (its WAL writes, about 0.1 ms) instead of one per move, and the rows
+encoded after the table has its update. Used by `Store` only on gevent's loop; with threads
+every save is its own transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+MAX_WAIT = 0.05  # seconds a save waits for an idle loop before its batch is written anyway
+log = logging.getLogger(__name__)
+
+Item = TypeVar("Item")
+
+
+class GroupCommit(Generic[Item]):
+    """Batches items for `write(items)` (one transaction, in order); `submit` returns once written."""
+
+    def __init__(self, write: Callable[[list[Item]], None]) -> None:
+        self._write = write
+        self._batch: _Batch[Item] | None = None  # the items waiting, and their writer's watchers
+        self.batches = 0  # transactions written (for tests and benchmarks)
+
+    def submit(self, item: Item) -> None:
+        """Queue `item` and wait (this greenlet only) until its batch is written; a failed write raises
+        here, in every greenlet of the batch."""
+        import gevent
+
+        if gevent.getcurrent() is gevent.get_hub():  # the loop itself cannot wait
+            self._write([item])
+            return
+        batch = self._batch
+        if batch is None:
+            batch = self._batch = _Batch(self._flush)
+        batch.items.append(item)
+        batch.done.wait()
+        if batch.error is not None:
+            raise batch.error
+
+    def flush(self) -> None:
+        """Write what waits now (before closing)."""
+        batch, self._batch = self._batch, None
+        if batch is not None:
+            batch.stop()
+            self._commit(batch)
+
+    def _flush(self) -> None:
+        import gevent
+
+        batch, self._batch = self._batch, None
+        if batch is not None:
+            batch.stop()
+            gevent.spawn(self._commit, batch)  # off the loop's own greenlet
+
+    def _commit(self, batch: _Batch[Item]) -> None:
+        try:
+            self._write(batch.items)
+            self.batches += 1
+        except BaseException as err:  # every saver of the batch hears it
+            log.exception("a batch of %d saves failed", len(batch.items))
+            batch.error = err
+        finally:
+            batch.done.set()
+
+
+class _Batch(Generic[Item]):
+    """Items waiting for one write; `due()` is called once, when the loop is idle or `MAX_WAIT` passed."""
+
+    def __init__(self, due: Callable[[], None]) -> None:
+        import gevent
+        from gevent.event import Event
+
+        self.items: list[Item] = []
+        self.done = Event()
+        self.error: BaseException | None = None
+        loop = gevent.get_hub().loop
+        self._idle = loop.idle()
+        self._timer = loop.timer(MAX_WAIT)
+        self._idle.start(due)
+        self._timer.start(due)
+
+    def stop(self) -> None:
+        self._idle.stop()
+        self._timer.stop()
+        self._idle.close()
+        self._timer.close()
