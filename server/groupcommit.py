@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 MAX_WAIT = 0.05  # seconds a save waits for an idle loop before its batch is written anyway
 log = logging.getLogger(__name__)
@@ -27,6 +27,7 @@ class GroupCommit(Generic[Item]):
     def __init__(self, write: Callable[[list[Item]], None]) -> None:
         self._write = write
         self._batch: _Batch[Item] | None = None  # the items waiting, and their writer's watchers
+        self._writing: set[Any] = set()  # greenlets writing a batch
         self.batches = 0  # transactions written (for tests and benchmarks)
 
     def submit(self, item: Item) -> None:
@@ -46,11 +47,15 @@ class GroupCommit(Generic[Item]):
             raise batch.error
 
     def flush(self) -> None:
-        """Write what waits now (before closing)."""
+        """Write what waits now, and let the batches being written end (before closing)."""
+        import gevent
+
         batch, self._batch = self._batch, None
         if batch is not None:
             batch.stop()
             self._commit(batch)
+        if gevent.getcurrent() is not gevent.get_hub():
+            gevent.joinall(list(self._writing))
 
     def _flush(self) -> None:
         import gevent
@@ -58,7 +63,9 @@ class GroupCommit(Generic[Item]):
         batch, self._batch = self._batch, None
         if batch is not None:
             batch.stop()
-            gevent.spawn(self._commit, batch)  # off the loop's own greenlet
+            writer = gevent.spawn(self._commit, batch)  # off the loop's own greenlet
+            self._writing.add(writer)
+            writer.link(self._writing.discard)
 
     def _commit(self, batch: _Batch[Item]) -> None:
         try:

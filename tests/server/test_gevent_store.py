@@ -132,3 +132,16 @@ def test_a_loop_that_never_idles_still_gets_its_saves_written(tmp_path):
     spinner.join()
     assert [r["code"] for r in store.load()] == ["ABCD"]
     store.close()
+
+
+def test_closing_writes_the_saves_still_waiting(tmp_path):
+    import gevent
+
+    store = Store(tmp_path)
+    savers = [gevent.spawn(store.save, _record(f"R{n}", 3), [{"kind": "bid"}], "phone") for n in range(4)]
+    gevent.sleep(0)  # every saver is waiting for its batch
+    store.close()
+    gevent.joinall(savers, raise_error=True)
+    again = Store(tmp_path)
+    assert sorted(r["code"] for r in again.load()) == ["R0", "R1", "R2", "R3"]
+    again.close()
