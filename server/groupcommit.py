@@ -31,8 +31,8 @@ class GroupCommit(Generic[Item]):
         self.batches = 0  # transactions written (for tests and benchmarks)
 
     def submit(self, item: Item) -> None:
-        """Queue `item` and wait (this greenlet only) until its batch is written; a failed write raises
-        here, in every greenlet of the batch."""
+        """Queue `item` and wait (this greenlet only) until its batch is written; an item that could
+        not be written raises its error here."""
         import gevent
 
         if gevent.getcurrent() is gevent.get_hub():  # the loop itself cannot wait
@@ -41,10 +41,12 @@ class GroupCommit(Generic[Item]):
         batch = self._batch
         if batch is None:
             batch = self._batch = _Batch(self._flush)
+        index = len(batch.items)
         batch.items.append(item)
         batch.done.wait()
-        if batch.error is not None:
-            raise batch.error
+        error = batch.errors.get(index)
+        if error is not None:
+            raise error
 
     def flush(self) -> None:
         """Write what waits now, and let the batches being written end (before closing)."""
@@ -68,14 +70,33 @@ class GroupCommit(Generic[Item]):
             writer.link(self._writing.discard)
 
     def _commit(self, batch: _Batch[Item]) -> None:
+        """Write `batch` in one transaction; if that fails, each item alone, so that one bad item
+        fails only its own save (its saver hears the error)."""
         try:
             self._write(batch.items)
             self.batches += 1
-        except BaseException as err:  # every saver of the batch hears it
-            log.exception("a batch of %d saves failed", len(batch.items))
-            batch.error = err
+        except Exception as err:
+            if len(batch.items) == 1:
+                log.exception("a save failed")
+                batch.errors[0] = err
+            else:
+                log.warning("a batch of %d saves failed: each is written alone", len(batch.items))
+                for index, item in enumerate(batch.items):
+                    error = _raised(self._write, [item])
+                    if error is not None:
+                        log.error("a save failed: %r", error)
+                        batch.errors[index] = error
         finally:
             batch.done.set()
+
+
+def _raised(write: Callable[[list[Item]], None], items: list[Item]) -> BaseException | None:
+    """The error `write(items)` raises, or None once it is written."""
+    try:
+        write(items)
+    except Exception as err:
+        return err
+    return None
 
 
 class _Batch(Generic[Item]):
@@ -87,7 +108,7 @@ class _Batch(Generic[Item]):
 
         self.items: list[Item] = []
         self.done = Event()
-        self.error: BaseException | None = None
+        self.errors: dict[int, BaseException] = {}  # an item's index -> why it was not written
         loop = gevent.get_hub().loop
         self._idle = loop.idle()
         self._timer = loop.timer(MAX_WAIT)

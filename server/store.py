@@ -3,8 +3,8 @@
 A save is committed before `save` returns (a kill -9 loses nothing saved). A commit in WAL
 mode with synchronous=NORMAL writes no fsync, but writes the WAL's pages: 0.1 to 0.15 ms, most
 of a save's time (2026-12-01); on gevent's loop the saves made while the loop is busy share one
-transaction (`server.groupcommit`). The stalls (10 to 130 ms) are the WAL checkpoints, which SQLite runs inside
-a commit every 1000 pages. On gevent's loop the store runs them itself instead, every
+transaction (`server.groupcommit`). The stalls (10 to 130 ms) are the WAL checkpoints, which
+SQLite runs inside a commit every 1000 pages. On gevent's loop the store runs them itself instead, every
 `CHECKPOINT_EVERY` saves, from a second connection on a real OS thread (`asyncmode.offload`):
 one C call, so the loop keeps the GIL. (Offloading every transaction was measured worse: the
 GIL passes back and forth at each statement, and on a busy machine each pass waits for the

@@ -145,3 +145,23 @@ def test_closing_writes_the_saves_still_waiting(tmp_path):
     again = Store(tmp_path)
     assert sorted(r["code"] for r in again.load()) == ["R0", "R1", "R2", "R3"]
     again.close()
+
+
+def test_a_save_that_cannot_be_written_fails_alone_and_its_batch_is_written(tmp_path):
+    import gevent
+
+    store = Store(tmp_path)
+    group, sizes = store._group, []
+    assert group is not None
+    write = group._write
+    group._write = lambda saves: (sizes.append(len(saves)), write(saves))  # type: ignore[method-assign]
+    bad = {**_record("BAD0", 1), "state": {"version": 1, "cup": object()}}  # no JSON for it
+    savers = {code: gevent.spawn(store.save, bad if code == "BAD0" else _record(code, 1), [{"kind": "bid"}], "phone")
+              for code in ("R0", "R1", "BAD0", "R2")}
+    gevent.joinall(list(savers.values()))
+    assert sizes == [4, 1, 1, 1, 1]  # the batch, then each save alone
+    assert isinstance(savers["BAD0"].exception, TypeError)
+    assert all(savers[code].successful() for code in ("R0", "R1", "R2"))
+    assert sorted(r["code"] for r in store.load()) == ["R0", "R1", "R2"]
+    assert [e["kind"] for e in store.events("R1")] == ["bid"]
+    store.close()
