@@ -52,9 +52,8 @@ class GroupCommit(Generic[Item]):
         """Write what waits now, and let the batches being written end (before closing)."""
         import gevent
 
-        batch, self._batch = self._batch, None
+        batch = self._take()
         if batch is not None:
-            batch.stop()
             self._commit(batch)
         if gevent.getcurrent() is not gevent.get_hub():
             gevent.joinall(list(self._writing))
@@ -62,12 +61,18 @@ class GroupCommit(Generic[Item]):
     def _flush(self) -> None:
         import gevent
 
-        batch, self._batch = self._batch, None
+        batch = self._take()
         if batch is not None:
-            batch.stop()
             writer = gevent.spawn(self._commit, batch)  # off the loop's own greenlet
             self._writing.add(writer)
             writer.link(self._writing.discard)
+
+    def _take(self) -> _Batch[Item] | None:
+        """The batch waiting, no longer open to new items, its watchers stopped."""
+        batch, self._batch = self._batch, None
+        if batch is not None:
+            batch.stop()
+        return batch
 
     def _commit(self, batch: _Batch[Item]) -> None:
         """Write `batch` in one transaction; if that fails, each item alone, so that one bad item
