@@ -11,6 +11,7 @@ from typing import Any
 
 import socketio as sio
 from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 from flask_socketio import SocketIO
 
 from dudo_hub.server import asyncmode, fastjson
@@ -53,6 +54,15 @@ class TextPacket(sio.packet.Packet):  # type: ignore[misc]
         return isinstance(data, bytes | bytearray)
 
 
+class NoSession(SecureCookieSessionInterface):
+    """No cookie session: the hub keeps nothing in one (a seat is a token), yet Flask-SocketIO opens
+    the session for every socket event, and with a secret key set that reads and verifies the
+    cookie each time. A request gets Flask's null session (read empty, refuses writes)."""
+
+    def open_session(self, app: Flask, request: Any) -> None:
+        return None
+
+
 def create_app(config: Config | None = None) -> Flask:
     """A Flask app with the hub's pages, socket handlers and a `Hub` (app.extensions["dudo_hub"])."""
     from dudo_hub.server import evening_events, events, pages
@@ -62,6 +72,7 @@ def create_app(config: Config | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(web / "templates"), static_folder=str(web / "static"),
                 static_url_path="/static")
     app.config["SECRET_KEY"] = config.SECRET_KEY
+    app.session_interface = NoSession()
     app.config["DUDO"] = config
     app.config["ASYNC_MODE"] = mode = asyncmode.resolve(config.ASYNC_MODE)
     app.register_blueprint(pages.bp)

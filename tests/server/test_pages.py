@@ -76,3 +76,18 @@ def test_a_room_in_each_language_serves_its_pages_and_strings(app, hub, lang):
     assert json.dumps(catalogue(lang)["conn.boot_failed"]) in page
     strings = app.test_client().get(f"/api/strings/{lang}").json
     assert strings == catalogue(lang) and strings["lang.name"] == names()[lang]
+
+
+def test_no_cookie_session_is_read_or_written(http, app):
+    """The hub keeps nothing in Flask's session: a signed cookie sent along is not read (so no socket
+    event pays for verifying one), and no response sets one."""
+    from flask import session
+    from flask.sessions import SecureCookieSessionInterface
+
+    signed = SecureCookieSessionInterface().get_signing_serializer(app).dumps({"seat": "P1"})
+    with app.test_request_context("/socket.io/", headers={"Cookie": f"session={signed}"}):
+        assert dict(session) == {} and session.get("seat") is None
+        with pytest.raises(RuntimeError):
+            session["seat"] = "P2"  # Flask's null session refuses writes
+    answer = http.get("/tv", headers={"Cookie": f"session={signed}"})
+    assert answer.status_code == 200 and "Set-Cookie" not in answer.headers
