@@ -1,0 +1,33 @@
+"""Socket events leave nothing for Python's cyclic garbage collector: on gevent's loop its pauses
+stall every room, and in a hall they came from each event (server/app.py `HubFlask`)."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+from hubkit import Client, host_of, play_out, seat
+
+
+def test_a_game_over_the_socket_leaves_no_reference_cycles(app, hub):
+    code = hub.default_code
+    tv = Client(app, "tv", code)
+    host = host_of(app, hub)
+    phones = {name: seat(app, code, name) for name in ("Ann", "Bob", "Cy")}
+    assert host.ask("host:start", {})["ok"]
+    play_out(hub, code, phones, random.Random(4))  # warm: msgspec reads each payload type once (a cycle)
+    assert host.ask("host:restart", {})["ok"] and host.ask("host:start", {})["ok"]
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds unreachable is kept here to be counted
+    try:
+        moves = play_out(hub, code, phones, random.Random(5))
+        tv.pump()
+        gc.collect()
+        left = [type(o).__name__ for o in gc.garbage]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert moves > 10 and tv.state["view"]["phase"] == "over"
+    assert left == [], f"{len(left)} objects in reference cycles after {moves} moves: {sorted(set(left))[:12]}"
