@@ -7,7 +7,7 @@ as `dudo serve` settles it. Prints {"port", "rooms": {code: host key}} on one li
 until SIGTERM. For experiments: DUDO_BENCH_LAG=file (the loop's lag and GC pauses, written at
 the end; bench/hall.py sets it), DUDO_BENCH_PROFILE=file (cProfile), DUDO_BENCH_NOSTORE=1 (the
 hub without its SQLite store), DUDO_BENCH_GC=default (Python's own GC settings) or
-DUDO_BENCH_GC=7000,20,100 (thresholds to settle the heap with).
+DUDO_BENCH_GC=7000,20,100 (other thresholds to settle the heap with).
 """
 
 import sys
@@ -57,14 +57,15 @@ def send_whole(hub: Any) -> None:
 
 
 def floor_app(mode: str, rooms: int) -> tuple[Any, dict[str, str]]:
-    """A bare Flask-SocketIO app on the same server, serializer and mode: a `go` sends every connection of
+    """A bare Flask-SocketIO app on the same server, Flask, serializer and mode: a `go` sends every connection of
     the asker's room its own `state`-sized message (as the hub does), and answers."""
-    from flask import Flask, request
+    from flask import request
     from flask_socketio import SocketIO
 
-    from dudo_hub.server.app import TextPacket
+    from dudo_hub.server.app import HubFlask, NoSession, TextPacket
 
-    app = Flask(__name__)
+    app = HubFlask(__name__)  # the hub's Flask: no URL matching per socket event (no cycle left per event)
+    app.session_interface = NoSession()
     app.config["ASYNC_MODE"] = mode
     sio = SocketIO(app, async_mode=mode, serializer=TextPacket)
     members: dict[str, list[str]] = {f"R{n:04d}": [] for n in range(rooms)}
