@@ -45,8 +45,12 @@ class GroupCommit(Generic[Item]):
         batch.items.append(item)
         batch.done.wait()
         error = batch.errors.get(index)
+        del batch  # the traceback will hold this frame: no local may lead back to the error
         if error is not None:
-            raise error
+            try:
+                raise error
+            finally:
+                del error
 
     def flush(self) -> None:
         """Write what waits now, and let the batches being written end (before closing)."""

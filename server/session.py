@@ -92,14 +92,10 @@ class GameSession:
         (`not_your_turn`, `player_out`) before the version is looked at; the move by `engine.refusal`.
         """
         state = self.playing()
-        problem = engine.turn_refusal(state, action.player)
-        if problem is not None:
-            raise problem
+        _refuse(engine.turn_refusal(state, action.player))
         if version is not None and version != state.version:
             raise HubError("stale_version", f"move for version {version}, the table is at {state.version}")
-        problem = engine.refusal(state, action)
-        if problem is not None:
-            raise problem
+        _refuse(engine.refusal(state, action))
         return self.play(action, source)
 
     def play(self, action: PlayerAction, source: str) -> Played:
@@ -200,3 +196,13 @@ class GameSession:
             if isinstance(action, RollDice | RollUnseen):
                 self.real.new_round()
         return state, out
+
+
+def _refuse(problem: Exception | None) -> None:
+    """Raise `problem`, if any, without a reference cycle: a raised error's traceback holds the frame
+    that raised it, so that frame must not keep the error in a local (else only a collection frees them)."""
+    if problem is not None:
+        try:
+            raise problem
+        finally:
+            del problem

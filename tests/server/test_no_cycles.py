@@ -31,3 +31,31 @@ def test_a_game_over_the_socket_leaves_no_reference_cycles(app, hub):
         gc.enable()
     assert moves > 10 and tv.state["view"]["phase"] == "over"
     assert left == [], f"{len(left)} objects in reference cycles after {moves} moves: {sorted(set(left))[:12]}"
+
+
+def test_refused_events_leave_no_reference_cycles(app, hub):
+    """A refusal (a bad payload, a move out of turn, a stale version, an unknown event) is an
+    exception inside the hub: its traceback must not end up in a cycle either."""
+    code = hub.default_code
+    host = host_of(app, hub)
+    phones = {name: seat(app, code, name) for name in ("Ann", "Bob")}
+    assert host.ask("host:start", {})["ok"]
+    waiting = next(p for name, p in phones.items() if name != hub.room(code).to_act())
+    hostile = [("move", {"action": "bid", "quantity": "two"}), ("move", [1, 2]), ("move", {"version": -1}),
+               ("move", {"action": "dudo", "version": waiting.state["view"]["version"]}), ("seat:take", {})]
+    for event, payload in hostile:  # warm: each payload type read once
+        waiting.raw.emit(event, payload, callback=True)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        replies = [waiting.raw.emit(event, payload, callback=True) for event, payload in hostile * 10]
+        waiting.raw.emit("no:such:event", {})
+        gc.collect()
+        left = [type(o).__name__ for o in gc.garbage]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert replies and all(not r["ok"] for r in replies), replies
+    assert left == [], f"{len(left)} objects in cycles after {len(replies)} refusals: {sorted(set(left))[:12]}"
