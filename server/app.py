@@ -84,7 +84,7 @@ def create_app(config: Config | None = None) -> Flask:
     config = config or Config.from_env()
     web = web_dir()
     app = HubFlask(__name__, template_folder=str(web / "templates"), static_folder=str(web / "static"),
-                static_url_path="/static")
+                   static_url_path="/static")
     app.config["SECRET_KEY"] = config.SECRET_KEY
     app.session_interface = NoSession()
     app.config["DUDO"] = config
