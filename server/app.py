@@ -10,9 +10,10 @@ import logging
 from typing import Any
 
 import socketio as sio
-from flask import Flask
+from flask import Flask, Request
 from flask.sessions import SecureCookieSessionInterface
 from flask_socketio import SocketIO
+from werkzeug.routing import MapAdapter
 
 from dudo_hub.server import asyncmode, fastjson
 from dudo_hub.server.assets import web_dir
@@ -25,7 +26,7 @@ __all__ = ["Config", "TestConfig", "create_app", "socketio", "get_hub"]
 
 log = logging.getLogger(__name__)
 socketio = SocketIO()
-SOCKET_PATH = "/socket.io"  # Socket.IO's (the default)
+SOCKET_PATH = "/socket.io"  # where the socket is served (create_app gives it to Socket.IO)
 
 
 class SyncingManager(sio.Manager):  # type: ignore[misc]
@@ -60,7 +61,7 @@ class NoSession(SecureCookieSessionInterface):
     the session for every socket event, and with a secret key set that reads and verifies the
     cookie each time. A request gets Flask's null session (read empty, refuses writes)."""
 
-    def open_session(self, app: Flask, request: Any) -> None:
+    def open_session(self, app: Flask, request: Request) -> None:
         return None
 
 
@@ -71,7 +72,7 @@ class HubFlask(Flask):
     about 45 objects per event left for the garbage collector, whose pauses stall every room.
     (Requests under /socket.io/ never reach Flask's routing: Engine.IO's middleware answers them.)"""
 
-    def create_url_adapter(self, request: Any) -> Any:
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         if request is not None and request.environ.get("PATH_INFO", "").rstrip("/") == SOCKET_PATH:
             return None
         return super().create_url_adapter(request)
@@ -95,7 +96,8 @@ def create_app(config: Config | None = None) -> Flask:
     # Same-origin only (the default): the pages come from the hub itself, and a page from
     # elsewhere has no business opening a socket to it.
     # gevent: a greenlet per connection on one OS thread; threading: an OS thread per connection.
-    socketio.init_app(app, async_mode=mode, client_manager=manager, serializer=TextPacket, json=fastjson)
+    socketio.init_app(app, async_mode=mode, client_manager=manager, serializer=TextPacket, json=fastjson,
+                      path=SOCKET_PATH.strip("/"))
     hub = Hub(config, lambda event, data, to: socketio.emit(event, data, to=to),
               lambda sid, code: socketio.server.enter_room(sid, code), spawn=socketio.start_background_task)
     manager.on_connected = hub.connected
