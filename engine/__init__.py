@@ -42,12 +42,12 @@ from dudo_hub.engine.resolve import count_matching
 from dudo_hub.engine.rules import CHOICES, PRESETS, Rules, make_rules
 from dudo_hub.engine.state import GameState, Phase
 from dudo_hub.engine.suggest import suggested_bid
-from dudo_hub.engine.views import legal_summary, shared_view_for, view_for
+from dudo_hub.engine.views import SharedView, legal_summary, shared_view_for, view_for
 
 __all__ = [
     "PACOS", "PRESETS", "CHOICES", "Action", "Bid", "BidOdds", "CallCalza", "CallDudo", "ChanceAction",
     "ChooseDirection", "CountDice", "DudoError", "Event", "GameState", "IllegalAction", "InvalidAction", "MakeBid",
-    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RollUnseen", "RuleError", "Rules",
+    "Phase", "PickFirst", "PlayerAction", "PullTrigger", "RollDice", "RollUnseen", "RuleError", "Rules", "SharedView",
     "actors", "acts_out_of_turn", "apply",
     "bid_odds", "bid_ranges", "calza_problem", "dudo_problem", "chance_action", "count_matching", "expected_count",
     "is_legal", "legal_actions", "legal_bids", "legal_summary", "make_rules", "new_game", "refusal",

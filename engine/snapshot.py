@@ -9,6 +9,7 @@ from dataclasses import fields
 from typing import Any
 
 from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.identity import ByIdentity
 from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import BidEntry, GameState, Phase, Reveal
 
@@ -54,6 +55,19 @@ def _encode(value: Any) -> Any:
     return value
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
+_REVEALS = ByIdentity()  # a reveal -> its JSON: a state carries the last reveal for a whole round
+
+
+def _reveal_json(value: Reveal) -> dict[str, Any]:
+    """A reveal's JSON, built once per reveal (read-only: every snapshot that carries it shares it)."""
+    encoded: dict[str, Any] = _REVEALS.get(value, None, lambda: _encode(value))
+    return encoded
+
+
 def _flat(value: tuple[Any, ...]) -> list[Any]:
     return list(value)
 
@@ -78,6 +92,9 @@ _ENCODERS: dict[str, Any] = {  # the generic `_encode` for the rest; each gives 
     "pending": _flat,
     "dice": _cups,
     "bids": _bid_entries,
+    "reveal": _reveal_json,
+    **dict.fromkeys(("round_no", "opener", "turn", "direction", "palifico", "shot_seat", "winner", "unseen",
+                     "version"), _same),  # int, bool or None: as they are
 }
 
 

@@ -7,13 +7,13 @@ else in the project decides what a player may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from dudo_hub.engine import ordering
 from dudo_hub.engine.counting import counting_faces
 from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
+from dudo_hub.engine.identity import ByIdentity
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import GameState, Phase
@@ -26,43 +26,48 @@ def view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
     return _with_viewer(state, viewer, _public(state))
 
 
-def shared_view_for(state: GameState, viewer: str | None) -> dict[str, Any]:
+def shared_view_for(state: GameState, viewer: str | None) -> SharedView:
     """`view_for`, with the parts every viewer sees built once per state and shared between the
     views of that state: read-only (the hub's broadcast draws a room's views from it)."""
-    return _with_viewer(state, viewer, _shared_public(state))
+    return SharedView(_shared_public(state), _own(state, viewer))
+
+
+class SharedView(dict[str, Any]):
+    """A view from `shared_view_for`: as a dict, the whole view; `public` is the state's public part
+    (one object for every viewer of that state) and `own` what this viewer alone sees (other keys).
+    A patch compares two views' public parts once for all viewers (server/stateout.py)."""
+
+    __slots__ = ("public", "own")
+
+    def __init__(self, public: dict[str, Any], own: dict[str, Any]) -> None:
+        super().__init__(public)
+        self.update(own)
+        self.public, self.own = public, own
+
+    def with_own(self, **own: Any) -> SharedView:
+        """This view with some of its own fields replaced."""
+        return SharedView(self.public, {**self.own, **own})
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy (or a pickle) is a plain dict
+        return dict, (dict(self),)
 
 
 def _with_viewer(state: GameState, viewer: str | None, public: dict[str, Any]) -> dict[str, Any]:
-    """The public part with what `viewer` alone may see: its own dice and its chances."""
+    """The public part with what `viewer` alone may see."""
+    return {**public, **_own(state, viewer)}
+
+
+def _own(state: GameState, viewer: str | None) -> dict[str, Any]:
+    """What `viewer` alone may see: its own dice and its chances."""
     seat = state.players.index(viewer) if viewer in state.players else None
     my_dice: list[int] = []
     if seat is not None and state.phase is Phase.BIDDING and state.counts[seat] > 0 and not state.unseen:
         my_dice = list(state.dice[seat])
-    return {**public, "viewer": viewer if seat is not None else None, "my_dice": my_dice,
-            "odds": _odds(state, my_dice)}
+    return {"viewer": viewer if seat is not None else None, "my_dice": my_dice, "odds": _odds(state, my_dice)}
 
 
-class _ByIdentity:
-    """A bounded memo keyed by an object's identity: each entry keeps its object alive (so no other
-    object can take its id) beside what else the value depends on (`also`)."""
-
-    def __init__(self, size: int = 512) -> None:
-        self._found: dict[int, tuple[Any, Any, Any]] = {}
-        self._size = size
-
-    def get(self, obj: Any, also: Any, build: Callable[[], Any]) -> Any:
-        found = self._found.get(id(obj))
-        if found is not None and found[0] is obj and found[1] == also:
-            return found[2]
-        value = build()
-        if len(self._found) >= self._size:
-            self._found.clear()
-        self._found[id(obj)] = (obj, also, value)
-        return value
-
-
-_PUBLIC = _ByIdentity()  # a state -> its public part
-_REVEALS = _ByIdentity()  # a reveal (and the players it names) -> its picture
+_PUBLIC = ByIdentity()  # a state -> its public part
+_REVEALS = ByIdentity()  # a reveal (and the players it names) -> its picture
 
 
 def _shared_public(state: GameState) -> dict[str, Any]:

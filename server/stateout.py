@@ -23,6 +23,7 @@ from typing import Any
 
 import orjson
 
+from dudo_hub.engine import SharedView
 from dudo_hub.server import statepatch
 
 OPTIONS = orjson.OPT_NON_STR_KEYS  # as server/fastjson.py: what the client decodes
@@ -64,7 +65,7 @@ def full(sent: Sent, message: dict[str, Any], size: int | None = None) -> dict[s
     return {**message, "v": sent.v}
 
 
-def _ops(base: dict[str, Any], body: dict[str, Any], memo: Memo | None) -> list[statepatch.Op]:
+def _ops(base: dict[str, Any], body: dict[str, Any], memo: Memo) -> list[statepatch.Op]:
     ops: list[statepatch.Op] = []
     for key, part in body.items():
         before = base.get(key, _ops)  # the function: a value no message holds
@@ -73,8 +74,9 @@ def _ops(base: dict[str, Any], body: dict[str, Any], memo: Memo | None) -> list[
         if before is _ops:
             ops.append(["s", [key], part])
             continue
-        if memo is None:
-            ops += statepatch.diff(before, part, [key])
+        if type(part) is SharedView and type(before) is SharedView and len(part.public) > statepatch.FEW:
+            ops += _public_ops(before.public, part.public, key, memo)
+            ops += statepatch.diff_fields(before.own, part.own, [key])
             continue
         pair = (id(before), id(part))
         found = memo.parts.get(pair)
@@ -85,6 +87,15 @@ def _ops(base: dict[str, Any], body: dict[str, Any], memo: Memo | None) -> list[
     return ops
 
 
+def _public_ops(before: dict[str, Any], public: dict[str, Any], key: str, memo: Memo) -> list[statepatch.Op]:
+    """The ops between two views' public parts: one diff per broadcast for every view built on them."""
+    pair = (id(before), id(public))
+    found = memo.parts.get(pair)
+    if found is None:  # keeps both alive: their ids stay theirs
+        found = memo.parts[pair] = (before, public, statepatch.diff_fields(before, public, [key], memo.fields))
+    return found[2]
+
+
 def update(sent: Sent, message: dict[str, Any], memo: Memo | None = None) -> tuple[str, dict[str, Any]]:
     """`("state_patch", {v_from, v, ops, events})` from what the connection holds to `message`,
     or `("state", whole)` when it holds nothing yet or the patch would not be smaller.
@@ -92,7 +103,7 @@ def update(sent: Sent, message: dict[str, Any], memo: Memo | None = None) -> tup
     if sent.base is None:
         return "state", full(sent, message)
     body = _body(message)
-    ops = _ops(sent.base, body, memo)
+    ops = _ops(sent.base, body, memo if memo is not None else Memo())
     size = len(orjson.dumps(ops, option=OPTIONS)) + PATCH_OVERHEAD
     if size * 2 >= sent.size:  # in doubt: measure the whole message again
         sent.size = _size(body)

@@ -38,6 +38,11 @@ def diff(old: Any, new: Any, path: Path, memo: FieldMemo | None = None) -> list[
         return []
     if type(new) is not dict or type(old) is not dict or len(new) <= FEW:
         return [] if old == new else [["s", path, new]]
+    return diff_fields(old, new, path, memo)
+
+
+def diff_fields(old: dict[Any, Any], new: dict[Any, Any], path: Path, memo: FieldMemo | None = None) -> list[Op]:
+    """`diff` of two objects field by field, whatever their size."""
     ops: list[Op] = []
     get = old.get
     for key, item in new.items():

@@ -59,6 +59,8 @@ def screen_view(view: dict[str, Any] | None, seated: bool, table: dict[str, Any]
             odds["expected"] = view["odds"]["expected"]
         if table["odds"] == "phone_tv":
             odds.update(_table_chance(view))
+    if isinstance(view, engine.SharedView):
+        return view.with_own(odds=odds or None)
     return {**view, "odds": odds or None}
 
 

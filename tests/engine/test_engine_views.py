@@ -90,6 +90,21 @@ def test_shared_views_equal_fresh_ones_and_share_only_the_public_part():
             assert fresh["players"] is not view_for(state, "B")["players"]  # what a bot gets is its own to change
 
 
+def test_a_shared_view_keeps_its_public_part_apart_from_its_own():
+    import copy
+
+    from dudo_hub.engine import shared_view_for
+
+    state = _seeded_states("dudo", seed=5)[-1]
+    view = shared_view_for(state, "A")
+    assert view.public is shared_view_for(state, "B").public
+    assert set(view.own) == {"viewer", "my_dice", "odds"} and not set(view.own) & set(view.public)
+    assert dict(view) == {**view.public, **view.own}
+    changed = view.with_own(odds=None)
+    assert changed["odds"] is None and changed.public is view.public and view["odds"] == view.own["odds"]
+    assert type(copy.deepcopy(view)) is dict and copy.deepcopy(view) == view  # a copy is the client's own
+
+
 def test_a_shared_reveal_is_one_object_while_the_states_carry_it():
     from dudo_hub.engine import shared_view_for
 
