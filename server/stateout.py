@@ -11,13 +11,15 @@ the whole state (web_display/static/js/common.js).
     kind, data = update(viewer.sent, message, memo)    # ("state_patch", patch) or ("state", message)
 
 Work is shared: a field's value sent to several connections (the room's public part goes to all
-of them, a TV's view to every TV) is diffed once per broadcast. "Smaller" is judged against the
+of them, a TV's view to every TV, the public part of every phone's `SharedView`) is diffed once
+per broadcast; a phone's own fields are diffed alone. "Smaller" is judged against the
 size of the last whole state the connection got, and measured again (one encoding of the whole
 message) whenever the patch reaches half of it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,24 +77,22 @@ def _ops(base: dict[str, Any], body: dict[str, Any], memo: Memo) -> list[statepa
             ops.append(["s", [key], part])
             continue
         if type(part) is SharedView and type(before) is SharedView and len(part.public) > statepatch.FEW:
-            ops += _public_ops(before.public, part.public, key, memo)
+            # the public parts: one diff per broadcast for every view built on them
+            ops += _diffed(before.public, part.public, key, memo, statepatch.diff_fields)
             ops += statepatch.diff_fields(before.own, part.own, [key])
             continue
-        pair = (id(before), id(part))
-        found = memo.parts.get(pair)
-        if found is None:  # keeps both alive: their ids stay theirs
-            found = memo.parts[pair] = (before, part, statepatch.diff(before, part, [key], memo.fields))
-        ops += found[2]
+        ops += _diffed(before, part, key, memo, statepatch.diff)
     ops += (["d", [key]] for key in base if key not in body)
     return ops
 
 
-def _public_ops(before: dict[str, Any], public: dict[str, Any], key: str, memo: Memo) -> list[statepatch.Op]:
-    """The ops between two views' public parts: one diff per broadcast for every view built on them."""
-    pair = (id(before), id(public))
+def _diffed(before: Any, after: Any, key: str, memo: Memo, diff: Callable[..., list[statepatch.Op]]
+            ) -> list[statepatch.Op]:
+    """`diff(before, after, [key], memo.fields)`, worked out once per broadcast for this pair."""
+    pair = (id(before), id(after))
     found = memo.parts.get(pair)
     if found is None:  # keeps both alive: their ids stay theirs
-        found = memo.parts[pair] = (before, public, statepatch.diff_fields(before, public, [key], memo.fields))
+        found = memo.parts[pair] = (before, after, diff(before, after, [key], memo.fields))
     return found[2]
 
 
