@@ -13,7 +13,8 @@ greenlet; in threading mode it simply calls `fn`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 MODES = ("gevent", "threading")
@@ -81,6 +82,26 @@ def cooperate() -> None:
         import gevent
 
         gevent.sleep(0)
+
+
+_TURN: list[Any] = []  # gevent's RLock, made on first use
+
+
+@contextmanager
+def sending_turn() -> Iterator[None]:
+    """One room's messages at a time: on gevent's loop, a broadcast holds the turn (a FIFO lock)
+    until its sockets' writers have sent, so that in a burst of moves the rooms' updates leave
+    room by room, each as soon as it is built, rather than all after every room's work; a
+    no-op with threads."""
+    if not patched():
+        yield
+        return
+    if not _TURN:
+        from gevent.lock import RLock
+
+        _TURN.append(RLock())
+    with _TURN[0]:
+        yield
 
 
 def _environ() -> dict[str, str]:

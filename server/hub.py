@@ -262,14 +262,15 @@ class Hub:
         spectator: dict[str, Any] | None = None
         memo = stateout.Memo()  # connections sent the same parts share their diffs
         views: dict[str | None, Any] = {}  # the host and unseated phones see the TV's view
-        for viewer in self.viewers_of(frame.code):
-            if viewer.role == "tv":  # every TV gets the same spectator message: build it once
-                message = spectator = spectator or self.message_for(frame, viewer, frame.events, views)
-            else:
-                message = self.message_for(frame, viewer, frame.events, views)
-            event, data = stateout.update(viewer.sent, message, memo)
-            self.emit(event, data, viewer.sid)
-        asyncmode.cooperate()  # on gevent: the messages leave now, before the room saves the change
+        with asyncmode.sending_turn():
+            for viewer in self.viewers_of(frame.code):
+                if viewer.role == "tv":  # every TV gets the same spectator message: build it once
+                    message = spectator = spectator or self.message_for(frame, viewer, frame.events, views)
+                else:
+                    message = self.message_for(frame, viewer, frame.events, views)
+                event, data = stateout.update(viewer.sent, message, memo)
+                self.emit(event, data, viewer.sid)
+            asyncmode.cooperate()  # on gevent: the messages leave now, before the room saves the change
 
     def notice(self, code: str, event: str, data: dict[str, Any]) -> None:
         """A room-wide notice with nothing hidden in it (voice status, captions)."""

@@ -1,0 +1,65 @@
+"""On gevent's loop, rooms that change at once send their updates room by room: a broadcast
+holds the sending turn until its sockets' writers have sent (server.asyncmode.sending_turn), so
+the first room's table does not wait for every other room's messages to be built. Runs in gevent
+mode only (inside tests/gevent_pytest.py, which test_gevent_mode.py runs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hubkit import Client, host_of
+
+from dudo_hub.server import asyncmode
+from dudo_hub.server.hub import Hub
+
+pytestmark = pytest.mark.skipif(not asyncmode.patched(), reason="runs in gevent mode (tests/gevent_pytest.py)")
+
+
+class Writers:
+    """One writer greenlet per connection, fed by a gevent queue as Engine.IO's websocket writer is;
+    `log` notes each message built (by room) and each one sent."""
+
+    def __init__(self, hub: Hub) -> None:
+        import gevent
+        from gevent.queue import Queue
+
+        self.log: list[tuple[str, str]] = []
+        self.queues: dict[str, Any] = {}
+        self.room_of = {v.sid: v.room for v in hub.viewers.values()}
+        for sid in self.room_of:
+            self.queues[sid] = Queue()
+            gevent.spawn(self._write, sid)
+        built = hub.message_for
+
+        def message_for(frame: Any, viewer: Any, *rest: Any) -> dict[str, Any]:
+            self.log.append(("built", frame.code))
+            return built(frame, viewer, *rest)
+
+        hub.message_for = message_for  # type: ignore[method-assign]
+        hub.emit = lambda event, data, to: self.queues[to].put(event)  # type: ignore[method-assign]
+
+    def _write(self, sid: str) -> None:
+        while True:
+            self.queues[sid].get()
+            self.log.append(("sent", self.room_of[sid]))
+
+
+def test_a_room_sends_before_the_next_room_builds(app, hub):
+    import gevent
+
+    codes = [hub.create_room().code for _ in range(2)]
+    clients = [Client(app, role, code) for code in codes for role in ("tv", "phone", "phone")]
+    hosts = [host_of(app, hub, code) for code in codes]
+    writers = Writers(hub)
+    frames = [hub.room(code).frame for code in codes]
+    gevent.joinall([gevent.spawn(hub.broadcast, frame) for frame in frames], raise_error=True)
+    gevent.sleep(0.01)
+    first, second = codes
+    steps = writers.log
+    last_sent_first = max(i for i, step in enumerate(steps) if step == ("sent", first))
+    first_built_second = min(i for i, step in enumerate(steps) if step == ("built", second))
+    assert steps.count(("sent", first)) == 4 and steps.count(("sent", second)) == 4, steps
+    assert last_sent_first < first_built_second, steps
+    for client in clients + hosts:
+        client.close()
