@@ -13,7 +13,7 @@ from functools import lru_cache
 from math import comb
 
 from dudo_hub.engine.bids import Bid
-from dudo_hub.engine.counting import count_for, counting_faces
+from dudo_hub.engine.counting import count_for, counting_faces, match_chance
 
 
 @lru_cache(maxsize=64)
@@ -66,15 +66,15 @@ def bid_odds(bid: Bid, own_dice: Sequence[int], unseen: int, wild: bool) -> BidO
 def matched_odds(bid: Bid, mine: int, unseen: int, wild: bool) -> BidOdds:
     """Chances for `bid` when `mine` of the viewer's own dice count for it (which dice they are
     does not matter) and `unseen` other dice are on the table."""
-    p = match_probability(bid.face, wild)
+    p = match_chance(bid.face, wild)  # a float: the caches' keys hash fast (a Fraction's hash is Python code)
     need = bid.quantity - mine
     return BidOdds(
         at_least=at_least(need, unseen, p),
         exactly=exactly(need, unseen, p),
-        expected=mine + unseen * float(p),
+        expected=mine + unseen * p,
     )
 
 
 def expected_count(face: int, dice_in_play: int, wild: bool) -> float:
     """What a spectator expects on the whole table for `face` (the TV's figure)."""
-    return dice_in_play * float(match_probability(face, wild))
+    return dice_in_play * match_chance(face, wild)

@@ -15,7 +15,8 @@ judged on the table's expectation alone. Nothing from an earlier turn goes into 
 from __future__ import annotations
 
 from dudo_hub.engine.bids import PACOS, Bid
-from dudo_hub.engine.odds import at_least, match_probability, own_matches
+from dudo_hub.engine.counting import match_chance
+from dudo_hub.engine.odds import at_least, own_matches
 from dudo_hub.engine.ordering import bid_ranges
 from dudo_hub.engine.state import GameState
 
@@ -32,7 +33,7 @@ def suggested_bid(state: GameState, seat: int) -> Bid | None:
     unseen = state.dice_in_play - len(dice)
 
     def holds(face: int, quantity: int) -> float:
-        return at_least(quantity - own_matches(dice, face, wild), unseen, match_probability(face, wild))
+        return at_least(quantity - own_matches(dice, face, wild), unseen, match_chance(face, wild))
 
     if state.standing is None:
         faces = [f for f in ranges if f != PACOS] or list(ranges)
