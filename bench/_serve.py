@@ -39,19 +39,21 @@ def hub_app(mode: str, rooms: int, data: str) -> tuple[Any, dict[str, str]]:
 
 
 def send_whole(hub: Any) -> None:
-    """The hub as before issue 20: after each change, every connection its whole `state` (no patches)."""
+    """The hub as before issue 20: after each change, every connection its whole `state` (no patches;
+    the rest as the hub does it now, the sending turn included)."""
     from dudo_hub.server import asyncmode, stateout
 
     def broadcast(frame: Any) -> None:
         spectator = None
-        for viewer in hub.viewers_of(frame.code):
-            if viewer.role == "tv":
-                spectator = spectator or hub.message_for(frame, viewer, frame.events)
-                hub.emit("state", spectator, viewer.sid)
-            else:
-                hub.emit("state", hub.message_for(frame, viewer, frame.events), viewer.sid)
-            viewer.sent = stateout.Sent()  # nothing held: a `sync` starts over
-        asyncmode.cooperate()
+        with asyncmode.sending_turn():  # sent room by room, as the hub sends its patches
+            for viewer in hub.viewers_of(frame.code):
+                if viewer.role == "tv":
+                    spectator = spectator or hub.message_for(frame, viewer, frame.events)
+                    hub.emit("state", spectator, viewer.sid)
+                else:
+                    hub.emit("state", hub.message_for(frame, viewer, frame.events), viewer.sid)
+                viewer.sent = stateout.Sent()  # nothing held: a `sync` starts over
+            asyncmode.cooperate()
 
     hub.broadcast = broadcast
 
