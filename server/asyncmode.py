@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, TypeVar
 
 MODES = ("gevent", "threading")
@@ -84,24 +85,30 @@ def cooperate() -> None:
         gevent.sleep(0)
 
 
-_TURN: list[Any] = []  # gevent's RLock, made on first use
-
-
 @contextmanager
 def sending_turn() -> Iterator[None]:
     """One room's messages at a time: on gevent's loop, a broadcast holds the turn (a FIFO lock)
     until its sockets' writers have sent, so that in a burst of moves the rooms' updates leave
     room by room, each as soon as it is built, rather than all after every room's work; a
-    no-op with threads."""
+    no-op with threads (and on the loop's own greenlet, which cannot wait)."""
     if not patched():
         yield
         return
-    if not _TURN:
-        from gevent.lock import RLock
+    import gevent
 
-        _TURN.append(RLock())
-    with _TURN[0]:
+    if gevent.getcurrent() is gevent.get_hub():
         yield
+        return
+    with _turn():
+        yield
+
+
+@lru_cache(maxsize=1)
+def _turn() -> Any:
+    """The hub's one sending turn (gevent's RLock: its waiters are woken in order)."""
+    from gevent.lock import RLock
+
+    return RLock()
 
 
 def _environ() -> dict[str, str]:

@@ -27,9 +27,10 @@ class Writers:
         self.log: list[tuple[str, str]] = []
         self.queues: dict[str, Any] = {}
         self.room_of = {v.sid: v.room for v in hub.viewers.values()}
+        self.greenlets = []
         for sid in self.room_of:
             self.queues[sid] = Queue()
-            gevent.spawn(self._write, sid)
+            self.greenlets.append(gevent.spawn(self._write, sid))
         built = hub.message_for
 
         def message_for(frame: Any, viewer: Any, *rest: Any) -> dict[str, Any]:
@@ -43,6 +44,11 @@ class Writers:
         while True:
             self.queues[sid].get()
             self.log.append(("sent", self.room_of[sid]))
+
+    def stop(self) -> None:
+        import gevent
+
+        gevent.killall(self.greenlets)
 
 
 def test_a_room_sends_before_the_next_room_builds(app, hub):
@@ -61,5 +67,6 @@ def test_a_room_sends_before_the_next_room_builds(app, hub):
     first_built_second = min(i for i, step in enumerate(steps) if step == ("built", second))
     assert steps.count(("sent", first)) == 4 and steps.count(("sent", second)) == 4, steps
     assert last_sent_first < first_built_second, steps
+    writers.stop()
     for client in clients + hosts:
         client.close()
