@@ -13,8 +13,8 @@ greenlet; in threading mode it simply calls `fn`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -85,22 +85,16 @@ def cooperate() -> None:
         gevent.sleep(0)
 
 
-@contextmanager
-def sending_turn() -> Iterator[None]:
+def sending_turn() -> AbstractContextManager[Any]:
     """One room's messages at a time: on gevent's loop, a broadcast holds the turn (a FIFO lock)
     until its sockets' writers have sent, so that in a burst of moves the rooms' updates leave
     room by room, each as soon as it is built, rather than all after every room's work; a
     no-op with threads (and on the loop's own greenlet, which cannot wait)."""
     if not patched():
-        yield
-        return
+        return nullcontext()
     import gevent
 
-    if gevent.getcurrent() is gevent.get_hub():
-        yield
-        return
-    with _turn():
-        yield
+    return nullcontext() if gevent.getcurrent() is gevent.get_hub() else _turn()
 
 
 @lru_cache(maxsize=1)
