@@ -20,6 +20,7 @@ from dudo_hub.server.assets import web_dir
 from dudo_hub.server.config import Config, TestConfig
 from dudo_hub.server.guard import Guard
 from dudo_hub.server.hub import Hub
+from dudo_hub.server.outlet import outlet
 from dudo_hub.server.pings import PromptPings
 
 __all__ = ["Config", "TestConfig", "create_app", "socketio", "get_hub"]
@@ -98,7 +99,7 @@ def create_app(config: Config | None = None) -> Flask:
     # gevent: a greenlet per connection on one OS thread; threading: an OS thread per connection.
     socketio.init_app(app, async_mode=mode, client_manager=manager, serializer=TextPacket, json=fastjson,
                       path=SOCKET_PATH.strip("/"))
-    hub = Hub(config, lambda event, data, to: socketio.emit(event, data, to=to),
+    hub = Hub(config, outlet(socketio.server),
               lambda sid, code: socketio.server.enter_room(sid, code), spawn=socketio.start_background_task)
     manager.on_connected = hub.connected
     app.extensions["dudo_hub"] = hub
