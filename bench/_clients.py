@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import random
 import time
 from typing import Any
@@ -221,9 +222,10 @@ def _may_move(state: dict[str, Any], version: int) -> bool:
 
 
 def play_worker(kind: str, url: str, rooms: list[tuple[str, str]], moves: int, pace: float,
-                started: Any, results: Any, stagger: bool = False) -> None:
+                started: Any, results: Any, stagger: bool = False, nice: int = 0) -> None:
     """A client process: open `rooms`' tables, wait for every process, play, send back the latencies (s),
-    how long the play took and the CPU seconds it used."""
+    how long the play took and the CPU seconds it used. `nice`: this process's priority is lowered by
+    that much (os.nice), so that the server it measures is not slowed by its own clients."""
 
     async def run() -> tuple[list[float], float, float]:
         tables = [Table(kind, url, code, key) for code, key in rooms]
@@ -238,6 +240,8 @@ def play_worker(kind: str, url: str, rooms: list[tuple[str, str]], moves: int, p
         await asyncio.gather(*(t.close() for t in tables))
         return out, played, cpu
 
+    if nice:
+        os.nice(nice)
     results.put(asyncio.run(run()))
 
 

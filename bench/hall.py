@@ -3,11 +3,12 @@
     .venv/bin/python -m bench.hall                      # gevent: 1, 50, 200 rooms, paced and flat out, churn
     .venv/bin/python -m bench.hall --modes gevent threading --rooms 1 50 --no-write
     .venv/bin/python -m bench.hall --rooms 50 200 --paces 1 --churn 0 --whole   # + the hub as before issue 20
+    .venv/bin/python -m bench.hall --client-nice 0 ...  # clients at the server's priority (before 2026-12-02)
 
 For each mode, pace and number of rooms: the bare transport (bench/_serve.py `floor`: the same
 server, serializer and mode, no game; a `go` sends each of the room's 8 connections a
 3000-byte message) and then the hub (SQLite store on) each run in their own process; every
-room has 8 clients (TV, host, 6 phones; bench/_clients.py) spread over client processes. A
+room has 8 clients (TV, host, 6 phones; bench/_clients.py) spread over client processes, niced. A
 move's latency: a phone sends it -> the last of the TV and 6 phones has the update. Then
 connection churn on the hub: OS threads back to baseline after the clients leave, RSS over
 the cycles. Writes docs/BENCHMARKS.md (section `hall`) and prints the aims met / not met.
@@ -30,6 +31,10 @@ from typing import Any
 from bench._clients import PHONES, churn_worker, play_worker
 
 ROOT = Path(__file__).resolve().parent.parent
+CLIENT_NICE = 10
+"""The client processes stand in for a hall's phones, TVs and hosts, which bring their own CPUs: they run
+at a lower priority than the server, so that on this machine they take what the server leaves rather than
+half of its core (both servers, the hub and the bare transport, are measured so)."""
 
 
 def proc_stat(pid: int) -> tuple[float, int]:
@@ -81,9 +86,10 @@ class Server:
 
 
 def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: int,
-            stagger: bool = False) -> dict[str, Any]:
+            stagger: bool = False, nice: int = 0) -> dict[str, Any]:
     """One run: `rooms` tables of 8 clients over `procs` client processes (`stagger`: each room's
-    first move at a random point of its first pace, rather than all at once)."""
+    first move at a random point of its first pace, rather than all at once; `nice`: how much lower
+    the client processes' priority is than the server's)."""
     context = multiprocessing.get_context("fork")
     with tempfile.TemporaryDirectory() as data:
         server = Server(kind, mode, rooms, data)
@@ -92,7 +98,7 @@ def measure(kind: str, mode: str, rooms: int, moves: int, pace: float, procs: in
             procs = max(1, min(procs, rooms))
             started, results = context.Barrier(procs + 1), context.Queue()
             workers = [context.Process(target=play_worker, args=(kind, server.url, server.rooms[i::procs], moves,
-                                                                  pace, started, results, stagger))
+                                                                  pace, started, results, stagger, nice))
                        for i in range(procs)]
             for w in workers:
                 w.start()
@@ -206,7 +212,7 @@ def aims(results: list[dict[str, Any]], churned: dict[str, Any] | None, mode: st
 
 
 def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts: list[tuple[str, str]],
-           note: str, mode: str) -> str:
+           note: str, mode: str, nice: int = CLIENT_NICE) -> str:
     from bench._report import machine
 
     lines = [
@@ -216,7 +222,8 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
         "",
         f"{machine()}; {os.cpu_count()} cores. `python -m bench.hall` ({note}).",
         "Each room: a TV, a host and 6 phones (bench/_clients.py: one websocket each, asyncio, in up to 4 client",
-        "processes on the same machine). Latency: a phone sends a move -> the last of the TV and 6 phones has the",
+        f"processes on the same machine, at a lower priority than the server: nice +{nice}; they stand in for phones,",
+        "which bring their own CPUs). Latency: a phone sends a move -> the last of the TV and 6 phones has the",
         "update. The bare transport is the same server, mode and serializer with no game: a `go` sends each of",
         "the room's 8 connections a 3000-byte message (the size of a whole `state`). The hub sends each",
         "connection a `state_patch` of its own last state (bench/bytes.py: about 1,000 bytes); `hub, whole states`",
@@ -268,6 +275,8 @@ def main() -> int:
                         help="docs/BENCHMARKS.md section to write (default: hall; hall-<mode> without gevent)")
     parser.add_argument("--stagger", action="store_true",
                         help="each room's first move at a random point of its first pace (default: all at once)")
+    parser.add_argument("--client-nice", type=int, default=CLIENT_NICE,
+                        help="how much lower the client processes' priority is (os.nice; 0: the same as the server's)")
     parser.add_argument("--whole", action="store_true",
                         help="also the hub as before issue 20 (every connection its whole state after each change)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave docs/BENCHMARKS.md alone")
@@ -279,7 +288,7 @@ def main() -> int:
             for rooms in args.rooms:
                 moves = max(args.moves, 120 // rooms)
                 for kind in ("floor", "hub", *(["hub-whole"] if args.whole else [])):
-                    result = measure(kind, mode, rooms, moves, pace, args.procs, args.stagger)
+                    result = measure(kind, mode, rooms, moves, pace, args.procs, args.stagger, args.client_nice)
                     results.append(result)
                     print(json.dumps({k: round(v, 2) if isinstance(v, float) else v for k, v in result.items()}),
                           flush=True)
@@ -290,7 +299,7 @@ def main() -> int:
     churned = next((c for c in churns if c["mode"] == event_mode), None)
     verdicts = aims(results, churned, event_mode)
     note = " ".join(sys.argv[1:]) or "defaults"
-    markdown = report(results, churns, verdicts, note, event_mode)
+    markdown = report(results, churns, verdicts, note, event_mode, args.client_nice)
     print(markdown)
     if not args.no_write:
         from bench._report import write_section
