@@ -58,15 +58,17 @@ def test_a_room_sends_before_the_next_room_builds(app, hub):
     clients = [Client(app, role, code) for code in codes for role in ("tv", "phone", "phone")]
     hosts = [host_of(app, hub, code) for code in codes]
     writers = Writers(hub)
-    frames = [hub.room(code).frame for code in codes]
-    gevent.joinall([gevent.spawn(hub.broadcast, frame) for frame in frames], raise_error=True)
-    gevent.sleep(0.01)
-    first, second = codes
-    steps = writers.log
-    last_sent_first = max(i for i, step in enumerate(steps) if step == ("sent", first))
-    first_built_second = min(i for i, step in enumerate(steps) if step == ("built", second))
-    assert steps.count(("sent", first)) == 4 and steps.count(("sent", second)) == 4, steps
-    assert last_sent_first < first_built_second, steps
-    writers.stop()
-    for client in clients + hosts:
-        client.close()
+    try:
+        frames = [hub.room(code).frame for code in codes]
+        gevent.joinall([gevent.spawn(hub.broadcast, frame) for frame in frames], raise_error=True)
+        gevent.sleep(0.01)
+        first, second = codes
+        steps = writers.log
+        last_sent_first = max(i for i, step in enumerate(steps) if step == ("sent", first))
+        first_built_second = min(i for i, step in enumerate(steps) if step == ("built", second))
+        assert steps.count(("sent", first)) == 4 and steps.count(("sent", second)) == 4, steps
+        assert last_sent_first < first_built_second, steps
+    finally:  # the writers and the connections end even when the order is wrong
+        writers.stop()
+        for client in clients + hosts:
+            client.close()
