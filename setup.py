@@ -1,9 +1,15 @@
-"""Build hook: the wheel carries the browser libraries, taken from npm at build time.
+"""Build hook: the folders at the top install as one namespace, `dudo_hub`, and the wheel carries
+the browser libraries, taken from npm at build time.
 
-The repository never holds a copy of them: `npm ci` (pinned by web_display/package-lock.json)
-puts them in web_display/node_modules, and building the wheel copies the files named in
-web_display/vendor.json (served name -> path under node_modules), licences included, into the
-package's vendor/ folder. Everything else is in pyproject.toml.
+Folder -> package: `engine/` is `dudo_hub.engine`, `server/` `dudo_hub.server`, and so on for
+`voice/`, `protocol/`, `catalogue/` and `web_display/` (TOP below). Every folder under them that
+holds files is a package here, data folders included, so setuptools has nothing to warn about;
+`protocol/generate/` (the dev-time generator of docs/protocol.md and protocol.js) is left out.
+
+The repository never holds a copy of the browser libraries: `npm ci` (pinned by
+web_display/package-lock.json) puts them in web_display/node_modules, and building the wheel copies
+the files named in web_display/vendor.json into the build's `dudo_hub/web_display/vendor/`: the
+checkout is left as it was.
 """
 
 from __future__ import annotations
@@ -11,19 +17,48 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import tempfile
+import warnings
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+from setuptools.warnings import InformationOnly
 
-WEB = Path(__file__).resolve().parent / "web_display"
+# An editable install of folders mapped to `dudo_hub.*` goes through setuptools' import hook, which
+# says so each time ("Editable installation ... folders with the same name as your package"): this
+# layout is the documented one, so the note is not shown.
+warnings.filterwarnings("ignore", message="Editable installation", category=InformationOnly)
+
+HERE = Path(__file__).resolve().parent
+TOP = ("engine", "server", "voice", "protocol", "catalogue", "web_display")
+SKIPPED = {"node_modules", "vendor", "__pycache__"}
+DEV_ONLY = {"protocol/generate"}
+DATA = ["*.json", "*.md.in", "*.html", "*.css", "*.js"]
+WEB = HERE / "web_display"
 MODULES = WEB / "node_modules"
-VENDORED = {MODULES / source: name for name, source in json.loads((WEB / "vendor.json").read_text()).items()}
+SCRATCH = Path(tempfile.gettempdir()) / "dudo-hub-build"
+"""Where the build's own files go (build/, *.egg-info), so that building leaves the checkout as it was."""
 
 
-def vendor_client() -> None:
-    """Copy the npm files into web_display/vendor/, running `npm ci` first if any is missing."""
-    if not all(source.is_file() for source in VENDORED):
+def folders(top: str) -> list[str]:
+    """`top` and every folder under it with a file in it, as paths relative to the checkout."""
+    found = []
+    for path in sorted([HERE / top, *(HERE / top).rglob("*")]):
+        relative = path.relative_to(HERE)
+        if (path.is_dir() and not SKIPPED & set(relative.parts) and any(p.is_file() for p in path.iterdir())
+                and not any(relative.as_posix().startswith(dev) for dev in DEV_ONLY)):
+            found.append(relative.as_posix())
+    return found
+
+
+PACKAGE_DIR = {"dudo_hub." + folder.replace("/", "."): folder for top in TOP for folder in folders(top)}
+
+
+def vendor_client(target: Path) -> None:
+    """Copy the npm files into `target`, running `npm ci` first if any is missing."""
+    listed: dict[str, str] = json.loads((WEB / "vendor.json").read_text(encoding="utf-8"))
+    if not all((MODULES / source).is_file() for source in listed.values()):
         npm = shutil.which("npm")
         if npm is None:
             raise SystemExit(
@@ -31,19 +66,27 @@ def vendor_client() -> None:
                 "install npm, or run `npm ci` in web_display/ first"
             )
         subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB, check=True)
-    target = WEB / "vendor"
-    target.mkdir(exist_ok=True)
-    for source, name in VENDORED.items():
-        shutil.copyfile(source, target / name)
+    target.mkdir(parents=True, exist_ok=True)
+    for name, source in listed.items():
+        shutil.copyfile(MODULES / source, target / name)
 
 
 class BuildWithClient(build_py):
-    """build_py that vendors the browser libraries first (not for editable installs)."""
+    """build_py that vendors the browser libraries into the build (not for editable installs)."""
 
     def run(self) -> None:
-        if not getattr(self, "editable_mode", False):
-            vendor_client()
         super().run()
+        if not getattr(self, "editable_mode", False):
+            vendor_client(Path(self.build_lib) / "dudo_hub" / "web_display" / "vendor")
 
 
-setup(cmdclass={"build_py": BuildWithClient})
+SCRATCH.mkdir(exist_ok=True)
+setup(
+    options={"build": {"build_base": str(SCRATCH / "build")}, "egg_info": {"egg_base": str(SCRATCH)}},
+    packages=sorted(PACKAGE_DIR),
+    package_dir=PACKAGE_DIR,
+    package_data={name: DATA for name in PACKAGE_DIR},
+    include_package_data=False,
+    exclude_package_data={"dudo_hub.web_display": ["eslint.config.js", "package.json", "package-lock.json"]},
+    cmdclass={"build_py": BuildWithClient},
+)

@@ -131,8 +131,8 @@ def main(wheel_arg: str, dudo: str) -> int:
     assert not extra, f"the wheel installs more than dudo_hub: {sorted(extra)}"
     names = zipfile.ZipFile(wheel).namelist()
     for needed in ("dudo_hub/web_display/vendor/socket.io.min.js", "dudo_hub/web_display/vendor/preact-htm.js",
-                   "dudo_hub/web_display/vendor.json", "dudo_hub/web_display/strings/it.json",
-                   "dudo_hub/web_display/templates/tv.html", "dudo_hub/voice/packs/it.json"):
+                   "dudo_hub/web_display/vendor.json", "dudo_hub/catalogue/strings/it.json",
+                   "dudo_hub/web_display/templates/tv.html", "dudo_hub/voice/language/packs/it.json"):
         assert needed in names, f"the wheel lacks {needed}"
     print(f"wheel: one top-level package (dudo_hub), {len(names)} files")
     port = free_port()

@@ -16,9 +16,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from dudo_hub.server.asyncmode import settle_heap
-from dudo_hub.server.protocol import moves
-from dudo_hub.server.statepatch import Held
+from dudo_hub.protocol import moves
+from dudo_hub.server.hub.statepatch import Held
+from dudo_hub.server.web.asyncmode import settle_heap
 
 PHONES = 6
 

@@ -28,7 +28,7 @@ STATE_BYTES = 3000  # about one `state` message of a 6-seat table
 
 def hub_app(mode: str, rooms: int, data: str) -> tuple[Any, dict[str, str]]:
     """The hub with `rooms` rooms, SQLite store on, bots instant, no rate limit."""
-    from dudo_hub.server.app import Config, create_app, get_hub
+    from dudo_hub.server.web.app import Config, create_app, get_hub
 
     data_dir = None if os.environ.get("DUDO_BENCH_NOSTORE") else Path(data)  # no store: for experiments
     config = Config(DATA_DIR=data_dir, DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6,
@@ -41,7 +41,8 @@ def hub_app(mode: str, rooms: int, data: str) -> tuple[Any, dict[str, str]]:
 def send_whole(hub: Any) -> None:
     """The hub as before issue 20: after each change, every connection its whole `state` (no patches;
     the rest as the hub does it now, the sending turn included)."""
-    from dudo_hub.server import asyncmode, stateout
+    from dudo_hub.server.hub import stateout
+    from dudo_hub.server.web import asyncmode
 
     def broadcast(frame: Any) -> None:
         spectator = None
@@ -64,7 +65,7 @@ def floor_app(mode: str, rooms: int) -> tuple[Any, dict[str, str]]:
     from flask import request
     from flask_socketio import SocketIO
 
-    from dudo_hub.server.app import HubFlask, NoSession, TextPacket
+    from dudo_hub.server.web.app import HubFlask, NoSession, TextPacket
 
     app = HubFlask(__name__)  # the hub's Flask: no URL matching per socket event (no cycle left per event)
     app.session_interface = NoSession()
@@ -136,16 +137,16 @@ class LagMeter:
 
 def main() -> None:
     kind, mode, rooms, data = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    from dudo_hub.server.wsgi import make_server
+    from dudo_hub.server.web.wsgi import make_server
 
     app, keys = hub_app(mode, rooms, data) if kind.startswith("hub") else floor_app(mode, rooms)
     if kind == "hub-whole":
-        from dudo_hub.server.app import get_hub
+        from dudo_hub.server.web.app import get_hub
 
         send_whole(get_hub(app))
     gc_setting = os.environ.get("DUDO_BENCH_GC", "")
     if gc_setting != "default":  # as `dudo serve` does, or with the thresholds given ("7000,20,100")
-        from dudo_hub.server.asyncmode import GC_THRESHOLDS, settle_heap
+        from dudo_hub.server.web.asyncmode import GC_THRESHOLDS, settle_heap
 
         given = tuple(int(n) for n in gc_setting.split(",")) if gc_setting else GC_THRESHOLDS
         settle_heap(given)  # type: ignore[arg-type]

@@ -20,9 +20,9 @@ from typing import Any
 
 from bench._report import machine, write_section
 from dudo_hub.engine import PRESETS
-from dudo_hub.server import fastjson
-from dudo_hub.server.app import TestConfig, create_app, get_hub, socketio
-from dudo_hub.server.statepatch import Held
+from dudo_hub.server.hub.statepatch import Held
+from dudo_hub.server.web import fastjson
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub, socketio
 
 PHONES = 6
 
@@ -133,7 +133,7 @@ def report(games: int) -> tuple[str, float]:
 {PHONES} phones per room (Flask-SocketIO's test client, no network). Bytes: the websocket text frames of
 every `state` or `state_patch` a move brings a connection. Whole: the frame the hub sent before issue 20
 (each move, every connection its whole state with the move's events), rebuilt from what the connection
-holds. Patched: what the hub sends now (server/stateout.py). By role: patched bytes for a TV / host / phone.
+holds. Patched: what the hub sends now (server/hub/stateout.py). By role: patched bytes for a TV / host / phone.
 
 | preset | moves | whole B | patched B | whole / patched | by role (patched) B | messages per move per connection |
 |---|---:|---:|---:|---:|---:|---:|

@@ -29,7 +29,7 @@ import socketio
 import websocket
 
 from bench._report import machine, write_section
-from dudo_hub.server import protocol
+from dudo_hub import protocol
 
 EVENTS = tuple(event.name for event in protocol.EVENTS)
 ODD_NAMES = ("nope", "connect", "disconnect", "connect_error", "__proto__", "move ", "")

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from bench._report import machine, write_section
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.evening import Evenings
-from dudo_hub.server.history import History
-from dudo_hub.server.scoreboard import scoreboard
-from dudo_hub.server.store import Store
+from dudo_hub.server.store.database import Store
+from dudo_hub.server.store.evening import Evenings
+from dudo_hub.server.store.history import History
+from dudo_hub.server.store.scoreboard import scoreboard
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 TARGET_MS = 50.0
 SAMPLE_GAMES = 5

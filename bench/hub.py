@@ -29,15 +29,15 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 from bench._clients import pick  # noqa: E402  (a legal move from a phone's payload, as the hall bench picks it)
-from dudo_hub.server.statepatch import Held  # noqa: E402
+from dudo_hub.server.hub.statepatch import Held  # noqa: E402
 
 PHONES = 6
 
 
 def run_server(rooms: int, data: str) -> None:
     """Child process: a hub with `rooms` rooms; prints {"port", "rooms": {code: key}} and serves."""
-    from dudo_hub.server.app import Config, create_app, get_hub
-    from dudo_hub.server.wsgi import make_server
+    from dudo_hub.server.web.app import Config, create_app, get_hub
+    from dudo_hub.server.web.wsgi import make_server
 
     config = Config(DATA_DIR=Path(data), DEFAULT_ROOM=False, BOT_DELAY=0.0, RATE_CAPACITY=1e6, RATE_PER_SECOND=1e6)
     app = create_app(config)

@@ -23,7 +23,7 @@ from dudo_hub.engine.bots.tournament import play_game
 from dudo_hub.engine.counting import count_for, match_chance
 from dudo_hub.engine.rules import make_rules
 from dudo_hub.engine.state import GameState
-from dudo_hub.server.tournament_cmd import makers_for
+from dudo_hub.server.cli.tournament import makers_for
 
 BAYES = "bench.bayes_bot:BayesBot"
 Sample = tuple[str, int, int, bool, float]  # (position, n, m, face held, a die's match chance)

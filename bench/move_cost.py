@@ -22,9 +22,9 @@ from typing import Any
 
 from bench._clients import PHONES, pick
 from dudo_hub import engine
-from dudo_hub.server import fastjson
-from dudo_hub.server.app import Config, create_app, get_hub, socketio
-from dudo_hub.server.asyncmode import GC_THRESHOLDS
+from dudo_hub.server.web import fastjson
+from dudo_hub.server.web.app import Config, create_app, get_hub, socketio
+from dudo_hub.server.web.asyncmode import GC_THRESHOLDS
 
 
 def per_move(moves: int, seed: int = 1) -> float:

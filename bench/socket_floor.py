@@ -31,7 +31,7 @@ def serve() -> None:
     from flask import Flask, request
     from flask_socketio import SocketIO
 
-    from dudo_hub.server.wsgi import make_server
+    from dudo_hub.server.web.wsgi import make_server
 
     app = Flask(__name__)
     sio = SocketIO(app, async_mode="threading")

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from bench._report import machine, write_section
 from dudo_hub.engine.bots.tournament import run_tournament, wilson
 from dudo_hub.engine.rules import PRESETS
-from dudo_hub.server.tournament_cmd import makers_for
+from dudo_hub.server.cli.tournament import makers_for
 
 SEED = 2026
 BAYES = "bench.bayes_bot:BayesBot"

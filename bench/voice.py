@@ -16,9 +16,9 @@ import wave
 from pathlib import Path
 
 from bench._report import machine, write_section
-from dudo_hub.voice import model as models
-from dudo_hub.voice.microphone import WavSource
-from dudo_hub.voice.recogniser import Recogniser, load_model
+from dudo_hub.voice.audio.microphone import WavSource
+from dudo_hub.voice.audio.recogniser import Recogniser, load_model
+from dudo_hub.voice.setup import model as models
 from dudo_hub.voice.table import VoiceTable
 from tests.voice_table.fakes import FakeRoom, ManualTimers, Said
 

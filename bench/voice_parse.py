@@ -22,9 +22,9 @@ from pathlib import Path
 
 from bench._report import machine, write_section
 from dudo_hub.voice import languages, load_pack, parse, parse_in_context
-from dudo_hub.voice.policy import decide
-from dudo_hub.voice.position import table_position
-from dudo_hub.voice.wording import bid_phrases
+from dudo_hub.voice.decide.policy import decide
+from dudo_hub.voice.decide.position import table_position
+from dudo_hub.voice.language.wording import bid_phrases
 
 CHATTER = {
     "it": ["ciao a tutti", "tocca a te", "che fortuna", "ancora una", "non ho capito", "ventiquattro"],

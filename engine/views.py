@@ -35,7 +35,7 @@ def shared_view_for(state: GameState, viewer: str | None) -> SharedView:
 class SharedView(dict[str, Any]):
     """A view from `shared_view_for`: as a dict, the whole view; `public` is the state's public part
     (one object for every viewer of that state) and `own` what this viewer alone sees (other keys).
-    A patch compares two views' public parts once for all viewers (server/stateout.py)."""
+    A patch compares two views' public parts once for all viewers (server/hub/stateout.py)."""
 
     __slots__ = ("public", "own")
 

@@ -34,7 +34,7 @@ class Config:
     """Everything the hub reads at start; environment variables are `DUDO_<FIELD>`."""
 
     PRESET: str = "dudo"  # rules of new rooms (engine.PRESETS)
-    LANG: str = "it"  # language of new rooms (web_display/strings/<lang>.json)
+    LANG: str = "it"  # language of new rooms (catalogue/strings/<lang>.json)
     DATA_DIR: Path | None = Path("data")  # None (an empty variable): nothing is stored
     PUBLIC_URL: str = ""  # "http://192.168.1.20:8000"; empty: taken from each page request
     BOT_DELAY: float = 1.5  # seconds a bot "thinks" (scaled by 0.6..1.4)
@@ -80,8 +80,8 @@ NON_NEGATIVE = ("BOT_DELAY", "REVEAL_PAUSE", "DROP_GRACE", "RATE_CAPACITY", "RAT
 
 def choices() -> dict[str, tuple[str, ...]]:
     """The fields with a fixed set of values."""
+    from dudo_hub.catalogue import LANGS
     from dudo_hub.engine import PRESETS
-    from dudo_hub.web_display.catalogue import LANGS
 
     return {"PRESET": tuple(PRESETS), "LANG": tuple(LANGS), "ASYNC_MODE": ASYNC_MODES}
 

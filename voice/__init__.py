@@ -5,13 +5,13 @@
 {'intent': 'bid', 'quantity': 7, 'face': 5}
 """
 
-from dudo_hub.voice.context import Heard, parse_in_context
-from dudo_hub.voice.grammar import grammar_for, hearable_calls
-from dudo_hub.voice.intent import Intent
-from dudo_hub.voice.packs import PackError, UnknownLanguageError, languages, load_pack
-from dudo_hub.voice.parser import parse
-from dudo_hub.voice.policy import Decision, Word, decide
-from dudo_hub.voice.wording import announce, render_bid
+from dudo_hub.voice.decide.context import Heard, parse_in_context
+from dudo_hub.voice.decide.policy import Decision, Word, decide
+from dudo_hub.voice.language.grammar import grammar_for, hearable_calls
+from dudo_hub.voice.language.packs import PackError, UnknownLanguageError, languages, load_pack
+from dudo_hub.voice.language.wording import announce, render_bid
+from dudo_hub.voice.understand.intent import Intent
+from dudo_hub.voice.understand.parser import parse
 
 __all__ = [
     "Decision",

@@ -10,7 +10,7 @@ from dudo_hub.engine.chance import settle_chance
 from dudo_hub.engine.game import apply, legal_actions, new_game, to_act
 from dudo_hub.engine.rules import make_rules
 from dudo_hub.engine.state import GameState, Phase
-from dudo_hub.server.tournament_cmd import add_tournament_command
+from dudo_hub.server.cli.tournament import add_tournament_command
 
 LEVELS = ("easy", "normal", "hard")
 

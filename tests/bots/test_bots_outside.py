@@ -11,7 +11,7 @@ from helpers import run_cli
 from dudo_hub.engine.bots.outside import is_spec
 from dudo_hub.engine.bots.tournament import play_game, run_tournament
 from dudo_hub.engine.rules import make_rules
-from dudo_hub.server.tournament_cmd import expand, makers_for
+from dudo_hub.server.cli.tournament import expand, makers_for
 
 
 def test_an_outside_bot_plays_and_its_wins_are_keyed_by_its_seat_name(capsys: pytest.CaptureFixture[str]) -> None:

@@ -59,7 +59,7 @@ def _free_port() -> int:
 def hub(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveHub]:
     """The app served by werkzeug in a thread on 127.0.0.1; shut down at the end of the module.
     A test module may set `HUB_OPTIONS = {"REVEAL_PAUSE": 2.0, ...}` (Config fields) for its hub."""
-    app_module = pytest.importorskip("dudo_hub.server.app", reason="the hub (server.app) is not importable")
+    app_module = pytest.importorskip("dudo_hub.server.web.app", reason="the hub (server.app) is not importable")
     from werkzeug.serving import make_server
 
     port = _free_port()

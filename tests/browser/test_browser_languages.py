@@ -16,7 +16,7 @@ import browserkit as kit
 import pytest
 from browserkit import HOST, PHONE, TV, open_page, seat_phone
 
-from dudo_hub.web_display.catalogue import LANGS, NAME_KEY, catalogue, category, join
+from dudo_hub.catalogue import LANGS, NAME_KEY, catalogue, category, join
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 2.5}

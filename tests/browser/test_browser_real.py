@@ -242,7 +242,7 @@ def test_three_rounds_counted_at_the_reveal(hub: Any, browser: Any, watch: Any, 
 @pytest.fixture
 def voice(hub: Any) -> Any:
     """Voice attached to the running hub's room without a microphone (listen=False)."""
-    from dudo_hub.server.voice_link import attach_voice
+    from dudo_hub.server.hub.voice_link import attach_voice
 
     kit.fresh_lobby(hub).configure(None, None, "it", None, "hub")
     the_hub = hub.app.extensions["dudo_hub"]

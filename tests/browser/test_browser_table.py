@@ -184,7 +184,7 @@ def test_the_hub_asks_the_credited_phone_and_a_tap_on_yes_plays_the_bid(
 ) -> None:
     from voice_table.fakes import ManualTimers, Said
 
-    from dudo_hub.server.voice_link import attach_voice
+    from dudo_hub.server.hub.voice_link import attach_voice
 
     room = fresh_lobby(hub)
     phones = {name: seat_phone(browser, watch, hub.url, hub.code, name) for name in ("Ann", "Bob")}

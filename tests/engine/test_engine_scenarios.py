@@ -39,7 +39,7 @@ def test_scenario_replays_with_the_engine(path):
 
 def cli(*files, env=None):
     return subprocess.run(
-        [sys.executable, "-m", "dudo_hub.server.cli", "replay", *map(str, files)],
+        [sys.executable, "-m", "dudo_hub.server.cli.main", "replay", *map(str, files)],
         capture_output=True, text=True, timeout=120,
         env={**os.environ, **(env or {})},
     )

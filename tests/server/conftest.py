@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.hub import Hub
+from dudo_hub.server.hub.core import Hub
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIOTestClient
 
-from dudo_hub.server import statepatch
-from dudo_hub.server.app import socketio
-from dudo_hub.server.hub import Hub
+from dudo_hub.server.hub import statepatch
+from dudo_hub.server.hub.core import Hub
+from dudo_hub.server.web.app import socketio
 
 STATES = ("state", "state_patch")  # a connection's state: whole, or a patch of its last one
 
@@ -136,7 +136,7 @@ class LiveServer:
     """The app on a real werkzeug server in a thread, on 127.0.0.1 and a free port."""
 
     def __init__(self, app: Flask) -> None:
-        from dudo_hub.server.wsgi import serve_in_thread
+        from dudo_hub.server.web.wsgi import serve_in_thread
 
         self.server, self.thread = serve_in_thread(app)
         self.url = f"http://127.0.0.1:{self.server.server_port}"

@@ -7,13 +7,7 @@ import re
 import pytest
 from babel import Locale
 
-from dudo_hub.engine.errors import CODES
-from dudo_hub.engine.rules import SOURCES
-from dudo_hub.engine.story import STORY_KEYS
-from dudo_hub.server.errors import HUB_CODES
-from dudo_hub.voice.packs import languages as pack_languages
-from dudo_hub.voice.packs import load_pack
-from dudo_hub.web_display.catalogue import (
+from dudo_hub.catalogue import (
     FALLBACK,
     LANGS,
     NAME_KEY,
@@ -25,6 +19,12 @@ from dudo_hub.web_display.catalogue import (
     plural,
     text,
 )
+from dudo_hub.engine.errors import CODES
+from dudo_hub.engine.rules import SOURCES
+from dudo_hub.engine.story import STORY_KEYS
+from dudo_hub.protocol.errors import HUB_CODES
+from dudo_hub.voice.language.packs import languages as pack_languages
+from dudo_hub.voice.language.packs import load_pack
 
 FIELD = re.compile(r"{(\w+)}")
 PLURAL_KEYS = [k for k, v in catalogue(FALLBACK).items() if isinstance(v, dict)]

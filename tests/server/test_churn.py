@@ -13,8 +13,8 @@ from collections.abc import Callable
 import websocket
 from hubkit import LiveServer
 
-from dudo_hub.server import asyncmode
-from dudo_hub.server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.web import asyncmode
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 def _tasks() -> Callable[[], int]:

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.server.app import create_app, get_hub
+from dudo_hub.server.cli.serve import add_serve_command, serve_config
 from dudo_hub.server.config import Config, ConfigError
-from dudo_hub.server.serve_cmd import add_serve_command, serve_config
+from dudo_hub.server.web.app import create_app, get_hub
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -126,7 +126,7 @@ def test_a_bad_variable_is_refused_even_where_a_flag_replaces_it() -> None:
 
 
 def test_the_patch_before_imports_reads_the_same_variable_as_the_config() -> None:
-    from dudo_hub.server import asyncmode
+    from dudo_hub.server.web import asyncmode
 
     env = {"DUDO_ASYNC_MODE": "threading"}
     assert asyncmode.requested(["serve"], env) == Config.from_env(env).ASYNC_MODE == "threading"

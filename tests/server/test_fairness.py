@@ -7,8 +7,8 @@ import random
 
 from hubkit import Client, host_of, pick_move, seat
 
-from dudo_hub.server import commitment
-from dudo_hub.server.serve_cmd import main as dudo_main
+from dudo_hub.server.cli.serve import main as dudo_main
+from dudo_hub.server.room import commitment
 
 
 def test_every_round_opens_the_hash_shown_before_it(app, hub):

@@ -68,7 +68,7 @@ def test_restart_goes_back_to_the_lobby_with_the_same_seats(app, hub):
 def test_bots_alone_finish_through_the_background_thread():
     import time
 
-    from dudo_hub.server.app import TestConfig, create_app, get_hub
+    from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
     app = create_app(TestConfig(BOT_THREAD=True, BOT_DELAY=0.0))
     hub = get_hub(app)

@@ -25,7 +25,7 @@ import pytest
 from hubkit import pick_move
 from test_live_server import LiveClient
 
-from dudo_hub.server import asyncmode
+from dudo_hub.server.web import asyncmode
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(asyncmode.patched(), reason="already in gevent mode")
@@ -51,7 +51,7 @@ class Served:
     def __init__(self, data: Path, port: int) -> None:
         env = {**os.environ, "DUDO_BOT_DELAY": "0", "DUDO_REVEAL_PAUSE": "0"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dudo_hub.server.cli", "serve", "--async", "gevent", "--host", "127.0.0.1",
+            [sys.executable, "-m", "dudo_hub.server.cli.main", "serve", "--async", "gevent", "--host", "127.0.0.1",
              "--port", str(port), "--advertise", "127.0.0.1", "--no-voice", "--data", str(data), "--rooms", "2"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             preexec_fn=_die_with_parent)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.server import asyncmode
-from dudo_hub.server.store import CHECKPOINT_EVERY, Store
+from dudo_hub.server.store.database import CHECKPOINT_EVERY, Store
+from dudo_hub.server.web import asyncmode
 
 pytestmark = pytest.mark.skipif(not asyncmode.patched(), reason="runs in gevent mode (tests/gevent_pytest.py)")
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from hubkit import Client, host_of
 
-from dudo_hub.server import asyncmode
-from dudo_hub.server.hub import Hub
+from dudo_hub.server.hub.core import Hub
+from dudo_hub.server.web import asyncmode
 
 pytestmark = pytest.mark.skipif(not asyncmode.patched(), reason="runs in gevent mode (tests/gevent_pytest.py)")
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.server import asyncmode
-from dudo_hub.voice.microphone import Microphone
-from dudo_hub.voice.recogniser import Listener, Recogniser
-from dudo_hub.voice.speech import Speaker
-from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.server.web import asyncmode
+from dudo_hub.voice.audio.microphone import Microphone
+from dudo_hub.voice.audio.recogniser import Listener, Recogniser
+from dudo_hub.voice.audio.speech import Speaker
+from dudo_hub.voice.setup.status import VoiceStatus
 
 pytestmark = pytest.mark.skipif(not asyncmode.patched(), reason="runs in gevent mode (tests/gevent_pytest.py)")
 

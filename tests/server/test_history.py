@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from hubkit import Client, host_of, pick_move, play_out, seat
 
-from dudo_hub.server import gameexport, gamelog, protocol
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.cli import main
-from dudo_hub.server.history import History
-from dudo_hub.server.scoreboard import scoreboard
+from dudo_hub import protocol
+from dudo_hub.server.cli.main import main
+from dudo_hub.server.store import export as gameexport
+from dudo_hub.server.store import gamelog
+from dudo_hub.server.store.history import History
+from dudo_hub.server.store.scoreboard import scoreboard
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 def _hand_count(log: list[dict]) -> dict[str, dict[str, int]]:

@@ -13,9 +13,9 @@ import pytest
 import websocket
 from hubkit import LiveServer
 
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.guard import MAX_DEPTH, MAX_FRAME, depth
-from dudo_hub.server.hub import Hub
+from dudo_hub.server.hub.core import Hub
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
+from dudo_hub.server.web.guard import MAX_DEPTH, MAX_FRAME, depth
 
 
 class RawSocket:

@@ -10,7 +10,7 @@ import pytest
 from hubkit import Client, host_of, pick_move, seat
 
 from dudo_hub.engine import GameState, Phase
-from dudo_hub.server.commitment import Commitment
+from dudo_hub.server.room.commitment import Commitment
 
 
 def _record_truth(hub, truth: dict[int, tuple[GameState, Commitment | None]]) -> None:
@@ -156,7 +156,7 @@ def test_entered_cups_stay_with_their_phone_until_the_reveal(app, hub):
 def test_spectators_and_every_history_payload_see_nothing_before_the_games_end(tmp_path):
     """Several games with a spectator phone (no seat) and the host replaying kept games meanwhile:
     no `evening` or `replay` payload, and no spectator message, holds a cup of the round being played."""
-    from dudo_hub.server.app import TestConfig, create_app, get_hub
+    from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
     app = create_app(TestConfig(DATA_DIR=tmp_path))
     hub = get_hub(app)

@@ -11,8 +11,8 @@ import pytest
 import socketio
 from hubkit import LiveServer, pick_move
 
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.statepatch import Held
+from dudo_hub.server.hub.statepatch import Held
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 class LiveClient:

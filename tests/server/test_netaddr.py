@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dudo_hub.server.netaddr import Candidate, lan_ip
+from dudo_hub.server.web.netaddr import Candidate, lan_ip
 
 
 def test_lan_ip_prefers_a_private_up_interface():

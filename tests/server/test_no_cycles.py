@@ -1,5 +1,5 @@
 """Socket events leave nothing for Python's cyclic garbage collector: on gevent's loop its pauses
-stall every room, and in a hall they came from each event (server/app.py `HubFlask`)."""
+stall every room, and in a hall they came from each event (server/web/app.py `HubFlask`)."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from dudo_hub import engine
 from dudo_hub.engine import Bid, MakeBid, PickFirst, PlayerAction, RollDice, make_rules, new_game
 from dudo_hub.engine.bots import RandomBot
 from dudo_hub.engine.bots.tournament import Players, _next_move
-from dudo_hub.server.botdriver import BotDriver
-from dudo_hub.server.seats import BOT, Seat
+from dudo_hub.server.room.botdriver import BotDriver
+from dudo_hub.server.room.seats import BOT, Seat
 
 NAMES = ("A", "B", "C", "D", "E")
 

@@ -1,4 +1,4 @@
-"""The hub's emit (server/outlet.py) puts on a connection's socket what Socket.IO's own emit puts there."""
+"""The hub's emit (server/web/outlet.py) puts on a connection's socket what Socket.IO's own emit puts there."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from typing import Any
 
 import socketio
 
-from dudo_hub.server import fastjson
-from dudo_hub.server.app import TextPacket
-from dudo_hub.server.outlet import outlet
+from dudo_hub.server.web import fastjson
+from dudo_hub.server.web.app import TextPacket
+from dudo_hub.server.web.outlet import outlet
 
 
 def server_and_sent() -> tuple[Any, list[tuple[str, int, Any]]]:

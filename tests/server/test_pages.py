@@ -42,7 +42,7 @@ def test_qr_and_vendor_and_strings(http, hub):
 
 
 def test_missing_client_is_a_clear_503(http, monkeypatch, tmp_path):
-    from dudo_hub.server import assets
+    from dudo_hub.server.web import assets
 
     monkeypatch.setattr(assets, "web_dir", lambda: tmp_path)
     reply = http.get("/vendor/socket.io.min.js")
@@ -50,7 +50,7 @@ def test_missing_client_is_a_clear_503(http, monkeypatch, tmp_path):
 
 
 def test_the_vendored_libraries_are_the_listed_ones(http):
-    from dudo_hub.server import assets
+    from dudo_hub.server.web import assets
 
     names = assets.vendor_names()
     assert {"socket.io.min.js", "preact-htm.js"} <= set(names)
@@ -66,7 +66,7 @@ def test_the_vendored_libraries_are_the_listed_ones(http):
 @pytest.mark.parametrize("lang", ["pt", "fr", "es"])
 def test_a_room_in_each_language_serves_its_pages_and_strings(app, hub, lang):
     """The real templates: the page's language, every language offered by name, the boot sentence."""
-    from dudo_hub.web_display.catalogue import catalogue, names
+    from dudo_hub.catalogue import catalogue, names
 
     room = hub.create_room(lang=lang)
     page = app.test_client().get(f"/join/{room.code}").text

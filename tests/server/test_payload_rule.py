@@ -15,7 +15,7 @@ import pytest
 import websocket
 from hubkit import Client, LiveServer, host_of, seat
 
-from dudo_hub.server.events import HANDLERS
+from dudo_hub.server.handlers.game import HANDLERS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 NOT_OBJECTS = [None, [], ["a"], "text", "", 0, 3.5, True, False]

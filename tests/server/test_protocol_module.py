@@ -11,13 +11,12 @@ import msgspec
 import pytest
 from hubkit import Client, host_of, pick_move, seat
 
-from dudo_hub import engine
+from dudo_hub import engine, protocol
 from dudo_hub.engine.errors import CODES as ENGINE_CODES
-from dudo_hub.server import protocol
-from dudo_hub.server.errors import HUB_CODES, HubError
-from dudo_hub.server.events import HANDLERS
-from dudo_hub.server.protocol import messages
-from dudo_hub.server.protocol.__main__ import OUTPUTS, stale
+from dudo_hub.protocol import messages
+from dudo_hub.protocol.errors import HUB_CODES, HubError
+from dudo_hub.protocol.generate.__main__ import OUTPUTS, stale
+from dudo_hub.server.handlers.game import HANDLERS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +27,7 @@ def test_every_handled_event_has_its_type_and_every_type_its_handler():
 
 @pytest.mark.parametrize("name", sorted(OUTPUTS))
 def test_the_committed_files_are_what_the_protocol_generates(name):
-    assert name not in stale(ROOT), f"{name} is stale: run python -m dudo_hub.server.protocol --write"
+    assert name not in stale(ROOT), f"{name} is stale: run python -m dudo_hub.protocol.generate --write"
 
 
 def test_a_changed_doc_is_caught(tmp_path):
@@ -142,7 +141,7 @@ def test_a_malformed_move_is_refused_by_the_one_reader():
 
 
 def test_the_choices_the_pages_offer_are_those_the_hub_takes():
-    from dudo_hub.server.protocol.jsgen import choices
+    from dudo_hub.protocol.generate.jsgen import choices
 
     offered = choices()
     assert offered["host:voice"]["mode"] == ["always", "after_button"]  # the host page's order

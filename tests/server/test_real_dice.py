@@ -8,8 +8,8 @@ import json
 import pytest
 from hubkit import Client, host_of, seat
 
-from dudo_hub.server import commitment
-from dudo_hub.server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.room import commitment
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 def referee_table(app, hub, bots: int = 1):
@@ -165,7 +165,7 @@ def test_the_table_tells_the_count_aloud_and_a_phone_confirms(app, hub):
 
     from voice_table.fakes import ManualTimers, Said
 
-    from dudo_hub.server.voice_link import attach_voice
+    from dudo_hub.server.hub.voice_link import attach_voice
 
     room, host, phones, tv = scoreboard_table(app, hub)
     voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=ManualTimers(), out=io.StringIO())

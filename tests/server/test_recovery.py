@@ -6,8 +6,8 @@ import random
 
 from hubkit import Client, host_of, pick_move, play_out, seat
 
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.store import Store
+from dudo_hub.server.store.database import Store
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 def test_a_restarted_hub_resumes_the_round(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hubkit import Client, host_of, seat
 
-from dudo_hub.server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 @pytest.fixture
@@ -156,7 +156,7 @@ def test_a_handler_failure_is_internal_error(app, hub, monkeypatch):
 
 def test_messages_follow_the_room_language(app, hub):
     host = host_of(app, hub)
-    from dudo_hub.web_display.catalogue import catalogue
+    from dudo_hub.catalogue import catalogue
 
     assert host.ask("host:config", {"lang": "en"})["ok"]
     english = host.ask("host:seat_remove", {"player": "Nobody"})["message"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dudo_hub import engine
-from dudo_hub.server.rooms import Hooks, Room, RoomSettings
+from dudo_hub.server.room.room import Hooks, Room, RoomSettings
 
 
 def _room(scheduled: list[float], notices: list[tuple[str, dict]] | None = None) -> Room:

@@ -60,8 +60,8 @@ def test_no_page_rebuilds_the_reveal_or_the_wait_or_a_rule():
 def test_the_voice_hears_the_refusal_a_phone_gets(app, hub):
     """One refusal code: the voice at the hub (RoomPosition) is told what the phone's own move
     would be refused with (engine.turn_refusal, then engine.refusal)."""
-    from dudo_hub.voice.intent import Intent
     from dudo_hub.voice.table.position import RoomPosition
+    from dudo_hub.voice.understand.intent import Intent
 
     code = hub.default_code
     host = host_of(app, hub)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hubkit import Client, host_of, seat
 
-from dudo_hub.server.app import TestConfig, create_app, get_hub
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 def _started(app, hub, names=("Ann", "Bob", "Cy")):

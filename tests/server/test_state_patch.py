@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dudo_hub.engine import PRESETS
-from dudo_hub.server import stateout, statepatch
-from dudo_hub.server.hub import Hub
+from dudo_hub.server.hub import stateout, statepatch
+from dudo_hub.server.hub.core import Hub
 
 JS = Path(__file__).resolve().parents[2] / "web_display" / "static" / "js" / "statepatch.js"
 
@@ -96,7 +96,7 @@ def _sid(hub: Hub, client: Client) -> str:
 
 
 def hub_socketio(hub: Hub) -> Any:
-    from dudo_hub.server.app import socketio
+    from dudo_hub.server.web.app import socketio
 
     return socketio
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 import websocket
 
-from dudo_hub.server import asyncmode
+from dudo_hub.server.web import asyncmode
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_WITHIN = 3.0  # seconds from SIGINT to the process gone
@@ -44,7 +44,7 @@ class Hub:
 
     def __init__(self, mode: str, data: Path) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dudo_hub.server.cli", "serve", "--async", mode, "--host", "127.0.0.1",
+            [sys.executable, "-m", "dudo_hub.server.cli.main", "serve", "--async", mode, "--host", "127.0.0.1",
              "--port", "0", "--advertise", "127.0.0.1", "--no-voice", "--data", str(data)],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_die_with_parent)
         self.out: list[str] = []

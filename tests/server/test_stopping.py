@@ -7,8 +7,8 @@ import sqlite3
 import threading
 import time
 
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.stopping import close_hub
+from dudo_hub.server.cli.stopping import close_hub
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 def _saved_seats(path) -> list[str]:

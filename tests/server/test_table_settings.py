@@ -8,8 +8,8 @@ import time
 from hubkit import Client, host_of, seat
 
 from dudo_hub import engine
-from dudo_hub.server.app import TestConfig, create_app, get_hub
-from dudo_hub.server.rooms import Hooks, Room, RoomSettings
+from dudo_hub.server.room.room import Hooks, Room, RoomSettings
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 
 def _with_a_bid(app, hub):

@@ -14,8 +14,8 @@ import pytest
 from hubkit import Client, host_of, seat
 from voice_table.fakes import ManualTimers, Said, WordsVosk
 
-from dudo_hub.server.voice_link import attach_voice
-from dudo_hub.voice import model as models
+from dudo_hub.server.hub.voice_link import attach_voice
+from dudo_hub.voice.setup import model as models
 
 
 @pytest.fixture

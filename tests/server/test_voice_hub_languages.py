@@ -13,11 +13,11 @@ from hubkit import Client, host_of, seat
 from test_voice_hub import AllWords, LiveAudio, wait_for
 from voice_table.fakes import ManualTimers, Said, WordsVosk
 
-from dudo_hub.server.voice_link import attach_voice
-from dudo_hub.voice import model as models
-from dudo_hub.voice.packs import languages, load_pack
-from dudo_hub.voice.wording import announce, render_bid
-from dudo_hub.web_display.catalogue import LANGS
+from dudo_hub.catalogue import LANGS
+from dudo_hub.server.hub.voice_link import attach_voice
+from dudo_hub.voice.language.packs import languages, load_pack
+from dudo_hub.voice.language.wording import announce, render_bid
+from dudo_hub.voice.setup import model as models
 
 
 class Spoken:

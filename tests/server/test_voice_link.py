@@ -8,7 +8,7 @@ import pytest
 from hubkit import Client, host_of, seat
 from voice_table.fakes import ManualTimers, Said
 
-from dudo_hub.server.voice_link import HubVoice, attach_voice
+from dudo_hub.server.hub.voice_link import HubVoice, attach_voice
 
 
 @pytest.fixture

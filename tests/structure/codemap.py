@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "voice", "server", "web_display")
+PACKAGES = ("engine", "protocol", "catalogue", "voice", "server", "web_display")
 SKIP = {"node_modules", "vendor", "static", "templates", "__pycache__"}
 
 
@@ -26,7 +26,7 @@ class Module:
 
     @property
     def package(self) -> str:
-        """engine, voice, server or web_display."""
+        """engine, protocol, catalogue, voice, server or web_display."""
         return self.name.split(".")[1]
 
     def tree(self) -> ast.Module:
@@ -41,7 +41,7 @@ def _parse(path: Path) -> ast.Module:
 
 @cache
 def modules() -> dict[str, Module]:
-    """Every Python module of the four packages, by dotted name."""
+    """Every Python module of the packages, by dotted name."""
     found: dict[str, Module] = {}
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):

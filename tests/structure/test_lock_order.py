@@ -19,8 +19,8 @@ UNLOCKED = {"rules", "seats", "state", "started", "over", "lang", "reply", "vers
 
 
 def _room_methods() -> dict[str, ast.FunctionDef]:
-    room = classes(modules()["dudo_hub.server.rooms"])["Room"]
-    port = classes(modules()["dudo_hub.server.voiceport"])["VoicePort"]
+    room = classes(modules()["dudo_hub.server.room.room"])["Room"]
+    port = classes(modules()["dudo_hub.server.room.voiceport"])["VoicePort"]
     return {**functions(port), **functions(room)}
 
 
@@ -84,7 +84,7 @@ def test_the_unlocked_room_methods_change_nothing() -> None:
 
 
 def _hub() -> dict[str, ast.FunctionDef]:
-    return functions(classes(modules()["dudo_hub.server.hub"])["Hub"])
+    return functions(classes(modules()["dudo_hub.server.hub.core"])["Hub"])
 
 
 def _hub_lock_blocks(fn: ast.AST) -> Iterator[ast.With]:
@@ -133,7 +133,7 @@ def test_a_lock_taken_under_the_hubs_is_caught() -> None:
 
 
 def test_the_room_tells_its_listeners_only_from_the_outbox_after_its_lock() -> None:
-    room = functions(classes(modules()["dudo_hub.server.rooms"])["Room"])
+    room = functions(classes(modules()["dudo_hub.server.room.room"])["Room"])
     delivering = [n for n, fn in room.items() for c in ast.walk(fn) if isinstance(c, ast.Attribute)
                   and c.attr == "deliver"]
     assert delivering == ["_locked"]

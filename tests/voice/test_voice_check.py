@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.voice import checkup, microphone, recogniser, speech, voice_cmd
-from dudo_hub.voice.microphone import AudioUnavailable
-from dudo_hub.voice.packs import languages, load_pack
+from dudo_hub.voice.audio import microphone, recogniser, speech
+from dudo_hub.voice.audio.microphone import AudioUnavailable
+from dudo_hub.voice.language.packs import languages, load_pack
+from dudo_hub.voice.setup import checkup
+from dudo_hub.voice.setup import commands as voice_cmd
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK_LANGS = sorted(p.stem for p in (ROOT / "voice" / "packs").glob("*.json"))
@@ -224,7 +226,7 @@ def test_the_known_languages_are_the_packs_on_disk() -> None:
 
 
 def test_the_real_command_exits_2_for_an_unknown_language() -> None:
-    done = subprocess.run([sys.executable, "-m", "dudo_hub.server.cli", "voice", "check", "xx"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "dudo_hub.server.cli.main", "voice", "check", "xx"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2, done
     assert "unknown language 'xx'" in done.stderr and "it (Italiano)" in done.stderr and not done.stdout

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dudo_hub.voice.parser import parse
-from dudo_hub.voice.policy import decide
+from dudo_hub.voice.decide.policy import decide
+from dudo_hub.voice.understand.parser import parse
 from tests.voice.test_voice_table_corpus import position
 
 

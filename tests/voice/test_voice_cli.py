@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dudo_hub.voice.cli import add_parse_command, main
+from dudo_hub.voice.setup.parse_cmd import add_parse_command, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +50,7 @@ def test_parse_rejects_a_bad_bid_list(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_python_dash_m() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "dudo_hub.voice.cli", "parse", "--lang", "es", "siete", "cincos"],
+        [sys.executable, "-m", "dudo_hub.voice.setup.parse_cmd", "parse", "--lang", "es", "siete", "cincos"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -88,7 +88,7 @@ def test_parse_without_a_standing_bid_is_the_opening(capsys: pytest.CaptureFixtu
 
 def test_parse_batch_as_a_process() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "dudo_hub.voice.cli", "parse", *POSITION, "--batch"],
+        [sys.executable, "-m", "dudo_hub.voice.setup.parse_cmd", "parse", *POSITION, "--batch"],
         input="sette cinque\n\nho ancora tre dadi\ndudo!\n", cwd=ROOT, capture_output=True, text=True, check=True,
         timeout=60,
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dudo_hub.voice.counting import count_grammar, count_phrases, read_count
-from dudo_hub.voice.packs import languages
+from dudo_hub.voice.language.packs import languages
+from dudo_hub.voice.understand.counting import count_grammar, count_phrases, read_count
 
 TOLD = {
     "it": [("sono sette", 7), ("ce ne sono sette", 7), ("allora sono dodici in tutto", 12), ("nessuno", 0),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dudo_hub.voice import announce, grammar_for, hearable_calls, languages, load_pack, parse, render_bid
-from dudo_hub.voice.grammar import call_hints, grammar_view, missing_words, move_phrases, spellings
-from dudo_hub.voice.packs import ERROR_CODES, EVENT_FIELDS, VOICE_FIELDS
+from dudo_hub.voice.language.grammar import call_hints, grammar_view, missing_words, move_phrases, spellings
+from dudo_hub.voice.language.packs import ERROR_CODES, EVENT_FIELDS, VOICE_FIELDS
 
 LEGAL = [(7, 5), (7, 6), (8, 2), (4, 1), (21, 3)]
 

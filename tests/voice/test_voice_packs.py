@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dudo_hub.voice import PackError, UnknownLanguageError, languages, load_pack
-from dudo_hub.voice.packs import load_pack_file
+from dudo_hub.voice.language.packs import load_pack_file
 
 PACKS = Path(__file__).resolve().parents[2] / "voice" / "packs"
 
@@ -145,7 +145,7 @@ REVEALS = {
 
 
 def test_spoken_plurals_at_0_1_2_and_5() -> None:
-    from dudo_hub.voice.wording import announce
+    from dudo_hub.voice.language.wording import announce
 
     assert set(REVEALS) == set(languages())
     for lang, sentences in REVEALS.items():
@@ -156,7 +156,7 @@ def test_spoken_plurals_at_0_1_2_and_5() -> None:
 
 def test_french_zero_is_not_said_as_one() -> None:
     """CLDR puts 0 in French's "one": the exact "=0" form says it, never "un seul"."""
-    from dudo_hub.voice.wording import announce
+    from dudo_hub.voice.language.wording import announce
 
     assert "seul" not in announce("fr", "reveal", count=0, face=5)
     assert "reste un" not in announce("fr", "die_lost", player="Ana", dice=0)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dudo_hub.voice import Intent, languages, load_pack, parse
-from dudo_hub.voice.wording import bid_phrases
+from dudo_hub.voice.language.wording import bid_phrases
 
 LANGS = languages()
 

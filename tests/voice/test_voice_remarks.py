@@ -1,10 +1,10 @@
-"""A remark to a player after a bid, in words that are also a Dudo's tail (voice/remarks.py)."""
+"""A remark to a player after a bid, in words that are also a Dudo's tail (voice/understand/remarks.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from dudo_hub.voice.policy import decide
+from dudo_hub.voice.decide.policy import decide
 from tests.voice.test_voice_table_corpus import position
 
 

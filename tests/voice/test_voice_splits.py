@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dudo_hub.voice.lexicon import lexicon_for
-from dudo_hub.voice.policy import decide
-from dudo_hub.voice.splits import join_splits
+from dudo_hub.voice.decide.policy import decide
+from dudo_hub.voice.understand.lexicon import lexicon_for
+from dudo_hub.voice.understand.splits import join_splits
 from tests.voice.test_voice_table_corpus import position
 
 

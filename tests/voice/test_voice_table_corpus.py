@@ -27,10 +27,10 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.voice.cli import run_parse
-from dudo_hub.voice.grammar import grammar_view, table_grammar
-from dudo_hub.voice.policy import LegalPosition, decide
-from dudo_hub.voice.position import EnginePosition, table_position
+from dudo_hub.voice.decide.policy import LegalPosition, decide
+from dudo_hub.voice.decide.position import EnginePosition, table_position
+from dudo_hub.voice.language.grammar import grammar_view, table_grammar
+from dudo_hub.voice.setup.parse_cmd import run_parse
 
 DATA = Path(__file__).parent / "data" / "table"
 LANGS = ("it", "es", "fr", "pt", "en")

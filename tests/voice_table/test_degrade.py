@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import dudo_hub.voice.microphone as microphone
-import dudo_hub.voice.session as session
-from dudo_hub.voice import model as models
-from dudo_hub.voice.microphone import AudioUnavailable
-from dudo_hub.voice.status import VoiceStatus
+import dudo_hub.voice.audio.microphone as microphone
+import dudo_hub.voice.start as session
+from dudo_hub.voice.audio.microphone import AudioUnavailable
+from dudo_hub.voice.setup import model as models
+from dudo_hub.voice.setup.status import VoiceStatus
 from tests.voice_table.fakes import FakeRoom, ManualTimers
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from dudo_hub.voice import model as models
-from dudo_hub.voice.model import ModelError, ModelInfo
-from dudo_hub.voice.packs import languages, load_pack
+from dudo_hub.voice.language.packs import languages, load_pack
+from dudo_hub.voice.setup import model as models
+from dudo_hub.voice.setup.model import ModelError, ModelInfo
 
 NAME = "vosk-model-small-xx-0.1"
 
@@ -199,7 +199,7 @@ def test_every_pack_names_the_official_small_model() -> None:
 def test_dudo_voice_install_each_language(official: Server, tmp_path: Path, lang: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """`dudo voice install L`: the pack's model, with progress, checked against the list's size and md5."""
-    from dudo_hub.server.cli import main
+    from dudo_hub.server.cli.main import main
 
     name = models.info_for(lang).name
     argv = ["voice", "install", lang, "--dir", str(tmp_path), "--base-url", official.url,
@@ -226,8 +226,8 @@ def test_install_of_a_language_resumes(official: Server, tmp_path: Path) -> None
 def test_dudo_voice_check_each_language(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """`dudo voice check L` names the model to install and the pack's espeak-ng voice."""
-    from dudo_hub.server.cli import main
-    from dudo_hub.voice.speech import voice_id
+    from dudo_hub.server.cli.main import main
+    from dudo_hub.voice.audio.speech import voice_id
 
     monkeypatch.delenv(models.ENV_VAR, raising=False)
     assert main(["voice", "check", lang, "--dir", str(tmp_path)]) == 1  # no model installed there

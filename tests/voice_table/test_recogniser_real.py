@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.voice import model as models
-from dudo_hub.voice.microphone import WavSource
-from dudo_hub.voice.recogniser import Listener, Recogniser, load_model, unknown_words, vocabulary
+from dudo_hub.voice.audio.microphone import WavSource
+from dudo_hub.voice.audio.recogniser import Listener, Recogniser, load_model, unknown_words, vocabulary
+from dudo_hub.voice.setup import model as models
 
 PHRASES = ["안녕하세요", "감사합니다", "셋", "다섯"]
 
@@ -69,7 +69,7 @@ def test_italian_model_from_env(tmp_path: Path) -> None:
         pytest.skip(f"set {models.ENV_VAR} to an Italian Vosk model folder to run this test")
     if shutil.which("espeak-ng") is None:
         pytest.skip("espeak-ng is not installed")
-    from dudo_hub.voice.grammar import grammar_for
+    from dudo_hub.voice.language.grammar import grammar_for
 
     model = load_model(str(models.check_model_dir(Path(path))))
     known = vocabulary(model)

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.voice.packs import languages, load_pack
-from dudo_hub.voice.speech import Speaker, configured_engine, pick_voice
-from dudo_hub.voice.status import VoiceStatus
-from dudo_hub.voice.wording import announce, render_bid
+from dudo_hub.voice.audio.speech import Speaker, configured_engine, pick_voice
+from dudo_hub.voice.language.packs import languages, load_pack
+from dudo_hub.voice.language.wording import announce, render_bid
+from dudo_hub.voice.setup.status import VoiceStatus
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
@@ -53,7 +53,7 @@ def test_italian_announcement_to_wav(tmp_path: Path) -> None:
 
 @needs_espeak
 def test_real_engine_has_the_italian_voice() -> None:
-    from dudo_hub.voice.speech import pyttsx3_engine
+    from dudo_hub.voice.audio.speech import pyttsx3_engine
 
     engine = configured_engine(pyttsx3_engine, "it", None)
     engine.runAndWait()  # pyttsx3 applies queued properties here
@@ -137,7 +137,7 @@ def test_missing_voice_turns_speech_off() -> None:
 
 
 def test_no_espeak_turns_speech_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    import dudo_hub.voice.speech as speech
+    import dudo_hub.voice.audio.speech as speech
 
     monkeypatch.setattr(speech, "espeak_present", lambda: False)
     status = VoiceStatus()
@@ -193,7 +193,7 @@ def test_speech_follows_the_language() -> None:
 @pytest.mark.parametrize("lang", languages())
 def test_speech_says_a_bid_in_each_language(tmp_path: Path, lang: str) -> None:
     """The pack's espeak-ng voice exists and says a bid, in words of that language."""
-    from dudo_hub.voice.speech import pyttsx3_engine
+    from dudo_hub.voice.audio.speech import pyttsx3_engine
 
     engine = configured_engine(pyttsx3_engine, lang, None)
     engine.runAndWait()
@@ -220,7 +220,7 @@ def test_a_missing_pack_voice_says_which_and_how_to_list_them() -> None:
     speaker.start()
     _wait(lambda: not speaker.enabled)
     message = status.snapshot()["message"]
-    assert "'roa/pt-br'" in message and "voice/packs/pt.json" in message and "espeak-ng --voices=pt" in message
+    assert "'roa/pt-br'" in message and "voice/language/packs/pt.json" in message and "espeak-ng --voices=pt" in message
 
 
 def test_switching_to_a_language_without_its_voice_says_so_and_back_speaks_again() -> None:

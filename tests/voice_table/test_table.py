@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from dudo_hub.voice.recogniser import Listener, Recogniser
-from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.audio.recogniser import Listener, Recogniser
+from dudo_hub.voice.setup.status import VoiceStatus
 from dudo_hub.voice.table import VoiceTable
 from tests.voice_table.fakes import FakeRoom, ManualTimers, Said
 

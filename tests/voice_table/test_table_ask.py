@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.setup.status import VoiceStatus
 from dudo_hub.voice.table import VoiceTable
 from tests.voice_table.fakes import FakeRoom, ManualTimers, Said
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-import dudo_hub.voice.session as session
-from dudo_hub.voice import model as models
-from dudo_hub.voice.recogniser import Listener, Recogniser
-from dudo_hub.voice.status import VoiceStatus
+import dudo_hub.voice.start as session
+from dudo_hub.voice.audio.recogniser import Listener, Recogniser
+from dudo_hub.voice.setup import model as models
+from dudo_hub.voice.setup.status import VoiceStatus
 from dudo_hub.voice.table import VoiceTable
 from tests.voice_table.fakes import FakeRoom, ManualTimers, Said, WordsVosk
 from tests.voice_table.test_table import Script

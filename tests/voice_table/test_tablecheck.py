@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.voice import model as models
-from dudo_hub.voice import voice_cmd
-from dudo_hub.voice.recogniser import Recogniser
-from dudo_hub.voice.status import VoiceStatus
-from dudo_hub.voice.tablecheck import LevelMeter, TableCheck, checks_dir, dbfs, default_prompts
+from dudo_hub.voice.audio.recogniser import Recogniser
+from dudo_hub.voice.setup import commands as voice_cmd
+from dudo_hub.voice.setup import model as models
+from dudo_hub.voice.setup.status import VoiceStatus
+from dudo_hub.voice.setup.tablecheck import LevelMeter, TableCheck, checks_dir, dbfs, default_prompts
 
 RATE = 16000
 

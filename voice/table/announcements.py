@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.state import TableState
-from dudo_hub.voice.wording import announce
 
 
 class AnnounceJob(TableState):

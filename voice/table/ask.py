@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dudo_hub.voice.policy import Decision
+from dudo_hub.voice.decide.policy import Decision
+from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.pending import Ask, Reveal
 from dudo_hub.voice.table.ports import Reply
 from dudo_hub.voice.table.state import TableState
 from dudo_hub.voice.table.words import shown, spoken_move
-from dudo_hub.voice.wording import announce
 
 ASK_SECONDS = 6.0
 """How long a "did you mean?" waits for its answer."""

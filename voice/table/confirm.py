@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dudo_hub.voice.intent import Intent
+from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.pending import Reveal
 from dudo_hub.voice.table.ports import Reply
 from dudo_hub.voice.table.state import TableState
-from dudo_hub.voice.wording import announce
+from dudo_hub.voice.understand.intent import Intent
 
 
 class ConfirmJob(TableState):

@@ -27,11 +27,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
-from dudo_hub.voice.answers import answer_of
-from dudo_hub.voice.intent import Intent
-from dudo_hub.voice.packs import load_pack
-from dudo_hub.voice.policy import DEFAULT_MIN_CONFIDENCE, Decision, Word, decide
-from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.decide.policy import DEFAULT_MIN_CONFIDENCE, Decision, Word, decide
+from dudo_hub.voice.language.packs import load_pack
+from dudo_hub.voice.setup.status import VoiceStatus
 from dudo_hub.voice.table.announcements import AnnounceJob
 from dudo_hub.voice.table.ask import ASK_SECONDS, AskJob
 from dudo_hub.voice.table.calls import CallJob
@@ -43,6 +41,8 @@ from dudo_hub.voice.table.ports import Room, Scheduler, Speech, Vocabulary, thre
 from dudo_hub.voice.table.position import RoomPosition
 from dudo_hub.voice.table.window import WindowJob
 from dudo_hub.voice.table.words import shown
+from dudo_hub.voice.understand.answers import answer_of
+from dudo_hub.voice.understand.intent import Intent
 
 MODES = ("always", "after_button")
 """`always`: every utterance may play; `after_button`: only one in a 🎤 window."""

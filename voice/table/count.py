@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dudo_hub.voice.counting import read_count
-from dudo_hub.voice.intent import Intent
+from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.state import TableState
 from dudo_hub.voice.table.words import shown
-from dudo_hub.voice.wording import announce
+from dudo_hub.voice.understand.counting import read_count
+from dudo_hub.voice.understand.intent import Intent
 
 
 class CountJob(TableState):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dudo_hub.voice.counting import count_grammar
-from dudo_hub.voice.grammar import hearable, hearable_calls, table_grammar
-from dudo_hub.voice.packs import load_pack
+from dudo_hub.voice.language.grammar import hearable, hearable_calls, table_grammar
+from dudo_hub.voice.language.packs import load_pack
+from dudo_hub.voice.language.text import fold
 from dudo_hub.voice.table.position import legal_bids
 from dudo_hub.voice.table.state import TableState
-from dudo_hub.voice.text import fold
+from dudo_hub.voice.understand.counting import count_grammar
 
 
 class GrammarJob(TableState):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dudo_hub.voice.intent import Intent
 from dudo_hub.voice.table.ports import Cancellable
+from dudo_hub.voice.understand.intent import Intent
 
 
 @dataclass

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dudo_hub.voice.intent import Intent
 from dudo_hub.voice.table.ports import Room
+from dudo_hub.voice.understand.intent import Intent
 
 
 class RoomPosition:

@@ -12,13 +12,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dudo_hub.voice.intent import Intent
-from dudo_hub.voice.policy import Decision
-from dudo_hub.voice.status import VoiceStatus
+from dudo_hub.voice.decide.policy import Decision
+from dudo_hub.voice.language.wording import announce
+from dudo_hub.voice.setup.status import VoiceStatus
 from dudo_hub.voice.table.pending import Ask, MicWindow, Reveal, VoiceBid
 from dudo_hub.voice.table.ports import Reply, Room, Scheduler, Speech, Vocabulary
 from dudo_hub.voice.table.words import error_sentence, shown, spoken_move
-from dudo_hub.voice.wording import announce
+from dudo_hub.voice.understand.intent import Intent
 
 
 class TableState(ABC):

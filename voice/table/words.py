@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dudo_hub.voice.intent import Intent
-from dudo_hub.voice.packs import load_pack
-from dudo_hub.voice.text import UNK
-from dudo_hub.voice.wording import announce, render_bid
+from dudo_hub.voice.language.packs import load_pack
+from dudo_hub.voice.language.text import UNK
+from dudo_hub.voice.language.wording import announce, render_bid
+from dudo_hub.voice.understand.intent import Intent
 
 
 def shown(text: str) -> str:

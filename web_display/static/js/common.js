@@ -72,7 +72,7 @@ export function t(key, vars = {}) {
   return String(text).replace(/\{(\w+)\}/g, (m, name) => (vars[name] !== undefined && vars[name] !== null ? vars[name] : m));
 }
 
-/** The form of a plural object for `n` (the hub chooses the same with Babel: web_display/catalogue.py). */
+/** The form of a plural object for `n` (the hub chooses the same with Babel: catalogue/__init__.py). */
 export function pluralForm(forms, n) {
   return pluralIn(forms, n, currentLang || ctx.lang);
 }

@@ -1,6 +1,6 @@
 // The evening on every screen: the scoreboard between games, the replay of a kept game (round by
 // round, every cup, each call's odds), the host's controls, and the spectator's phone ("watch").
-// Everything here comes from the `evening` and `replay` notices: finished games only (server/evening.py).
+// Everything here comes from the `evening` and `replay` notices: finished games only (server/store/evening.py).
 import { html, useState } from "/vendor/preact-htm.js";
 import { ctx, errorText, fmtPct, phaseOf, reportError, request, seatsOf, t, toast, waitedFor } from "./common.js";
 import { stepAt } from "./pure.js";

@@ -3,7 +3,7 @@
 import { KINDS } from "./protocol.js";
 
 /** The form of a plural object ({"=0", "one", "other"...}) for `n` in `lang`: the exact value, else
-    the CLDR category (the hub chooses the same with Babel: web_display/catalogue.py). */
+    the CLDR category (the hub chooses the same with Babel: catalogue/__init__.py). */
 export function pluralIn(forms, n, lang) {
   const exact = forms[`=${n}`];
   if (exact !== undefined) return exact;

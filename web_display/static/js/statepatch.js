@@ -1,4 +1,4 @@
-// A connection's state, whole once and then patched (server/statepatch.py, docs/protocol.md):
+// A connection's state, whole once and then patched (server/hub/statepatch.py, docs/protocol.md):
 // pure functions, no page or socket here (common.js receives the messages; node --test runs these).
 
 /** `doc` changed by the hub's patch operations (in place where it can be); returns the new root.

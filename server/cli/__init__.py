@@ -1,0 +1,1 @@
+"""The `dudo` command: serve, stop, history, tournament."""

@@ -1,0 +1,1 @@
+"""The hub: its rooms, who is connected as whom, and the messages each connection gets."""

@@ -1,0 +1,1 @@
+"""What is kept: the SQLite store, finished games, their export, the evening and its scoreboard."""

@@ -1,0 +1,1 @@
+"""The hub's edge: the Flask app, its pages and assets, the HTTP/Socket.IO transport and its guard."""
