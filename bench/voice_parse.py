@@ -22,8 +22,8 @@ from pathlib import Path
 
 from bench._report import machine, write_section
 from dudo_hub.voice import languages, load_pack, parse, parse_in_context
-from dudo_hub.voice.decide.policy import decide
-from dudo_hub.voice.decide.position import table_position
+from dudo_hub.voice.decision.policy import decide
+from dudo_hub.voice.decision.position import table_position
 from dudo_hub.voice.language.wording import bid_phrases
 
 CHATTER = {

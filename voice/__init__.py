@@ -5,8 +5,8 @@
 {'intent': 'bid', 'quantity': 7, 'face': 5}
 """
 
-from dudo_hub.voice.decide.context import Heard, parse_in_context
-from dudo_hub.voice.decide.policy import Decision, Word, decide
+from dudo_hub.voice.decision.context import Heard, parse_in_context
+from dudo_hub.voice.decision.policy import Decision, Word, decide
 from dudo_hub.voice.language.grammar import grammar_for, hearable_calls
 from dudo_hub.voice.language.packs import PackError, UnknownLanguageError, languages, load_pack
 from dudo_hub.voice.language.wording import announce, render_bid

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dudo_hub.voice.decide.policy import decide
+from dudo_hub.voice.decision.policy import decide
 from tests.voice.test_voice_table_corpus import position
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dudo_hub.voice import Intent, parse_in_context
-from dudo_hub.voice.decide.context import DEFAULT_MIN_CONFIDENCE, bid_refusal
+from dudo_hub.voice.decision.context import DEFAULT_MIN_CONFIDENCE, bid_refusal
 
 # Standing bid 7 x 5 with 30 dice: more dice of any face, 7 sixes, or 4+ pacos.
 LEGAL = {(q, f) for q in range(8, 31) for f in range(2, 7)} | {(7, 6)} | {(q, 1) for q in range(4, 31)}

@@ -27,8 +27,9 @@ from typing import Any
 
 import pytest
 
-from dudo_hub.voice.decide.policy import LegalPosition, decide
-from dudo_hub.voice.decide.position import EnginePosition, table_position
+from dudo_hub.voice.decision.context import LegalPosition
+from dudo_hub.voice.decision.policy import decide
+from dudo_hub.voice.decision.position import EnginePosition, table_position
 from dudo_hub.voice.language.grammar import grammar_view, table_grammar
 from dudo_hub.voice.setup.parse_cmd import run_parse
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dudo_hub.voice.audio.microphone import AudioSource, Offload, direct
-from dudo_hub.voice.decide.policy import Word
+from dudo_hub.voice.decision.policy import Word
 from dudo_hub.voice.language.text import UNK
 
 Factory = Callable[[Any, float, str], Any]

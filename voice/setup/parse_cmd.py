@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from dudo_hub.engine import PRESETS, DudoError
-from dudo_hub.voice.decide.context import DEFAULT_MIN_CONFIDENCE, parse_in_context
-from dudo_hub.voice.decide.policy import decide
-from dudo_hub.voice.decide.position import EnginePosition, table_position
+from dudo_hub.voice.decision.context import DEFAULT_MIN_CONFIDENCE, parse_in_context
+from dudo_hub.voice.decision.policy import decide
+from dudo_hub.voice.decision.position import EnginePosition, table_position
 from dudo_hub.voice.language.packs import languages, load_pack
 from dudo_hub.voice.understand.parser import parse
 

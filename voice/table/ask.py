@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dudo_hub.voice.decide.policy import Decision
+from dudo_hub.voice.decision.policy import Decision
 from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.pending import Ask, Reveal
 from dudo_hub.voice.table.ports import Reply

@@ -27,7 +27,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
-from dudo_hub.voice.decide.policy import DEFAULT_MIN_CONFIDENCE, Decision, Word, decide
+from dudo_hub.voice.decision.policy import DEFAULT_MIN_CONFIDENCE, Decision, Word, decide
 from dudo_hub.voice.language.packs import load_pack
 from dudo_hub.voice.setup.status import VoiceStatus
 from dudo_hub.voice.table.announcements import AnnounceJob

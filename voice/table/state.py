@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dudo_hub.voice.decide.policy import Decision
+from dudo_hub.voice.decision.policy import Decision
 from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.setup.status import VoiceStatus
 from dudo_hub.voice.table.pending import Ask, MicWindow, Reveal, VoiceBid

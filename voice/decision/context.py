@@ -11,10 +11,63 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from dudo_hub.voice.decide.policy import DEFAULT_MIN_CONFIDENCE, LegalPosition, decide
+from dudo_hub.voice.decision.policy import DEFAULT_MIN_CONFIDENCE, decide
 from dudo_hub.voice.understand.intent import NOTHING, Intent
 
-__all__ = ["DEFAULT_MIN_CONFIDENCE", "Explain", "Heard", "bid_refusal", "parse_in_context"]
+__all__ = ["DEFAULT_MIN_CONFIDENCE", "Explain", "Heard", "LegalPosition", "bid_refusal", "parse_in_context"]
+
+@dataclass(frozen=True)
+class LegalPosition:
+    """A position given as the legal bids of the player to act and the calls allowed.
+
+    `explain(quantity, face)` gives the engine's code for an illegal bid; `calza` names
+    the players who may call it now (None: the player to act only, if `can_calza`);
+    `anyone`: the moves are allowed to whoever speaks, not only to `acting`.
+    """
+
+    legal: frozenset[tuple[int, int]]
+    seated: tuple[str, ...] = ()
+    acting: str | None = None
+    can_dudo: bool = True
+    can_calza: bool = True
+    calza: frozenset[str] | None = None
+    standing_bidder: str | None = None
+    standing_bid: tuple[int, int] | None = None
+    explain: Callable[[int, int], str] | None = None
+    anyone: bool = False
+
+    def players(self) -> Sequence[str]:
+        """The seated players."""
+        return self.seated
+
+    def to_act(self) -> str | None:
+        """The player to act."""
+        return self.acting
+
+    def bidder(self) -> str | None:
+        """Who made the standing bid."""
+        return self.standing_bidder
+
+    def standing(self) -> tuple[int, int] | None:
+        """The standing bid (quantity, face)."""
+        return self.standing_bid
+
+    def refusal(self, player: str, move: Intent) -> str | None:
+        """The code refusing `move` by `player`, or None."""
+        mine = self.anyone or player == self.acting
+        if move.intent == "calza":
+            allowed = player in self.calza if self.calza is not None else mine and self.can_calza
+            return None if allowed else "calza_not_allowed"
+        if not mine:
+            return "not_your_turn"
+        if move.intent == "dudo":
+            return None if self.can_dudo else "no_bid_to_challenge"
+        bid = move.as_bid()
+        if bid is None or bid in self.legal:
+            return None
+        return str(self.explain(*bid)) if self.explain is not None else "bid_not_higher"
+
+
 
 Explain = Callable[[int, int], str]
 

@@ -61,14 +61,14 @@ explained as part of a call.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Protocol
 
-from dudo_hub.voice.language.packs import Meaning
+from dudo_hub.voice.decision.quoting import after_quote, articles_set_aside, opens_with
 from dudo_hub.voice.language.text import UNK, tokens
-from dudo_hub.voice.understand.clearpart import bid_end, clear_part, standing_as_tail
+from dudo_hub.voice.understand.clearpart import clear_part, standing_as_tail
 from dudo_hub.voice.understand.comment import has_phrase, phrases, plain_comment
 from dudo_hub.voice.understand.facefirst import face_first
 from dudo_hub.voice.understand.intent import NOTHING, Intent
@@ -177,7 +177,7 @@ def decide(
     standing = _standing(position)
     heard_all = _lex(lang, text, words)
     lexemes, quoted = after_quote(heard_all, standing)
-    judged = quoted and _opens_with(heard_all, standing)
+    judged = quoted and opens_with(heard_all, standing)
     named, lexemes = take_names(lexemes, position.players(), handoffs_of(lang))
     lexemes, rebuilt = join_splits(lang, lexemes)
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
@@ -296,67 +296,6 @@ def _alike_spellings(lang: str) -> frozenset[str]:
                      for s in spellings)
 
 
-def after_quote(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> tuple[list[Lexeme], bool]:
-    """The words after the standing bid quoted before the player's own move, and whether
-    it was: "sara ha detto quattro cinque, io dico sei cinque" is decided on "io dico sei
-    cinque" (the story before it names nobody). Not when a correction marker follows it
-    ("four fives, not four sixes" stays as it is), nor inside a count ("tre quattro cinque")."""
-    if standing is None:
-        return lexemes, False
-    meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
-    quantity, face = standing
-    for i in range(len(meanings) - 1, -1, -1):
-        end = bid_end(meanings, i, quantity, face)
-        if end is None:
-            continue
-        rest = meanings[end:]
-        if any(m.kind == "marker" for m in rest) or not any(m.kind in CORE for m in rest) or (
-                i > 0 and meanings[i - 1].kind in CORE):  # "uno due tre quattro cinque sei": counting
-            return lexemes, False
-        return lexemes[end:], True
-    return lexemes, False
-
-
-def _opens_with(lexemes: list[Lexeme], standing: tuple[int, int] | None) -> bool:
-    """The line opens with the standing bid, said first to judge it ("quattro cinque è poco ...")."""
-    meanings = [lx.meaning if lx.meaning is not None else Meaning("unknown") for lx in lexemes]
-    return standing is not None and bool(meanings) and bid_end(meanings, 0, *standing) is not None
-
-
-_ARTICLE = Meaning("table")
-"""A "one" that counts nothing ("bevo un sorso"): a word that is not part of a call."""
-
-
-def articles_set_aside(lexemes: list[Lexeme]) -> list[Lexeme]:
-    """ "un", "una", "one" that neither follow a number nor come before a face are articles
-    ("bevo un sorso e dico cinque sei", "et je bois un coup"), not the quantity one."""
-    out = list(lexemes)
-    for i, lx in enumerate(lexemes):
-        if lx.meaning is None or lx.meaning.kind != "number" or lx.meaning.number != 1:
-            continue
-        before, after = _beside(lexemes, i, -1), _beside(lexemes, i, 1)
-        counted = before is not None and before.kind == "number"
-        if not counted and (after is None or not _is_face(after)):
-            out[i] = Lexeme(lx.text, _ARTICLE, lx.conf)
-    return out
-
-
-def _beside(lexemes: list[Lexeme], i: int, step: int) -> Meaning | None:
-    """The meaning of the nearest word beside `i` that is not a link (None: unknown or none)."""
-    j = i + step
-    while 0 <= j < len(lexemes):
-        meaning = lexemes[j].meaning
-        if meaning is None or meaning.kind != "link":
-            return meaning
-        j += step
-    return None
-
-
-def _is_face(meaning: Meaning) -> bool:
-    """A face name, or a number word that names a face."""
-    return meaning.face is not None and meaning.kind in ("face", "number")
-
-
 def _named_after_core(lexemes: list[Lexeme], name: str) -> bool:
     """`name` is said only after the last core word: addressed ("sei pacos, Giulia"), not the bidder."""
     core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
@@ -420,59 +359,3 @@ def _credit(move: Intent, named: list[str], speaker: str | None, position: Posit
     if move.intent == "cancel":
         return replace(move, player=name or speaker)
     return replace(move, player=name or caller)
-
-
-# --- a position from a set of legal bids --------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LegalPosition:
-    """A position given as the legal bids of the player to act and the calls allowed.
-
-    `explain(quantity, face)` gives the engine's code for an illegal bid; `calza` names
-    the players who may call it now (None: the player to act only, if `can_calza`);
-    `anyone`: the moves are allowed to whoever speaks, not only to `acting`.
-    """
-
-    legal: frozenset[tuple[int, int]]
-    seated: tuple[str, ...] = ()
-    acting: str | None = None
-    can_dudo: bool = True
-    can_calza: bool = True
-    calza: frozenset[str] | None = None
-    standing_bidder: str | None = None
-    standing_bid: tuple[int, int] | None = None
-    explain: Callable[[int, int], str] | None = None
-    anyone: bool = False
-
-    def players(self) -> Sequence[str]:
-        """The seated players."""
-        return self.seated
-
-    def to_act(self) -> str | None:
-        """The player to act."""
-        return self.acting
-
-    def bidder(self) -> str | None:
-        """Who made the standing bid."""
-        return self.standing_bidder
-
-    def standing(self) -> tuple[int, int] | None:
-        """The standing bid (quantity, face)."""
-        return self.standing_bid
-
-    def refusal(self, player: str, move: Intent) -> str | None:
-        """The code refusing `move` by `player`, or None."""
-        mine = self.anyone or player == self.acting
-        if move.intent == "calza":
-            allowed = player in self.calza if self.calza is not None else mine and self.can_calza
-            return None if allowed else "calza_not_allowed"
-        if not mine:
-            return "not_your_turn"
-        if move.intent == "dudo":
-            return None if self.can_dudo else "no_bid_to_challenge"
-        bid = move.as_bid()
-        if bid is None or bid in self.legal:
-            return None
-        return str(self.explain(*bid)) if self.explain is not None else "bid_not_higher"
-
