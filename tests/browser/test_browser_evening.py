@@ -15,7 +15,7 @@ from browserkit import HOST_PHONE, TV, axe_problems, fresh_lobby, open_page, rou
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 30.0, "DROP_GRACE": 30.0}
-STRINGS = Path(__file__).resolve().parents[2] / "web_display" / "strings" / "it.json"
+STRINGS = Path(__file__).resolve().parents[2] / "catalogue" / "strings" / "it.json"
 LANDSCAPE = {"viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True}
 
 

@@ -51,7 +51,7 @@ def test_the_page_constants_name_every_event_field_and_kind():
 
 def test_every_code_a_refusal_uses_is_a_known_code():
     used = set()
-    for path in (ROOT / "server").rglob("*.py"):
+    for path in [*(ROOT / "server").rglob("*.py"), *(ROOT / "protocol").rglob("*.py")]:
         used |= set(re.findall(r'HubError\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     assert used and used <= set(HUB_CODES) | set(ENGINE_CODES)
 
@@ -159,6 +159,6 @@ def test_every_code_is_documented_and_has_its_sentence():
     codes = [c for c in (*HUB_CODES, *ENGINE_CODES) if c != "ok"]
     section = (ROOT / "docs/protocol.md").read_text(encoding="utf-8").split("## Error codes", 1)[1]
     assert [c for c in codes if f"`{c}`" not in section] == []
-    for lang_file in (ROOT / "web_display/strings").glob("*.json"):
+    for lang_file in (ROOT / "catalogue/strings").glob("*.json"):
         strings = json.loads(lang_file.read_text(encoding="utf-8"))
         assert [c for c in codes if f"err.{c}" not in strings] == [], lang_file.name

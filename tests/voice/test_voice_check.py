@@ -22,7 +22,7 @@ from dudo_hub.voice.setup import checkup
 from dudo_hub.voice.setup import commands as voice_cmd
 
 ROOT = Path(__file__).resolve().parents[2]
-PACK_LANGS = sorted(p.stem for p in (ROOT / "voice" / "packs").glob("*.json"))
+PACK_LANGS = sorted(p.stem for p in (ROOT / "voice" / "language" / "packs").glob("*.json"))
 
 
 class FakeSounddevice:
