@@ -142,7 +142,7 @@ def test_the_room_tells_its_listeners_only_from_the_outbox_after_its_lock() -> N
     assert any(isinstance(c, ast.Attribute) and c.attr == "deliver" for s in outer.finalbody for c in ast.walk(s))
     assert not any(isinstance(c, ast.Attribute) and c.attr == "deliver" for s in outer.body for c in ast.walk(s)), \
         "deliver runs after the `with self.lock` block, in the outer finally"
-    listeners = [name for mod in ("rooms", "voiceport", "roomparts") for cls in
+    listeners = [name for mod in ("room.room", "room.voiceport", "room.parts") for cls in
                  classes(modules()[f"dudo_hub.server.{mod}"]).values() for name, fn in functions(cls).items()
                  for c in ast.walk(fn) if isinstance(c, ast.Attribute) and c.attr == "listeners"]
     assert sorted(listeners) == ["__init__", "on_events"]  # handed to the outbox; added to
@@ -157,8 +157,8 @@ def test_the_voice_controller_never_takes_the_rooms_lock() -> None:
                 assert not (isinstance(node.value, ast.Attribute) and node.value.attr == "room"), module.name
 
 
-LEAVES = {"store": "Store", "history": "History", "evening": "Evenings", "ratelimit": "RateLimiter",
-          "outbox": "Outbox"}
+LEAVES = {"store.database": "Store", "store.history": "History", "store.evening": "Evenings",
+          "web.ratelimit": "RateLimiter", "hub.outbox": "Outbox"}
 
 
 def test_the_leaf_locks_never_take_a_rooms_lock() -> None:
