@@ -15,6 +15,7 @@ checkout is left as it was.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -42,14 +43,17 @@ SCRATCH = Path(tempfile.gettempdir()) / "dudo-hub-build"
 
 
 def folders(top: str) -> list[str]:
-    """`top` and every folder under it with a file in it, as paths relative to the checkout."""
+    """`top` and every folder under it with a file in it, as paths relative to the checkout
+    (node_modules/ and the other skipped folders are not walked into)."""
     found = []
-    for path in sorted([HERE / top, *(HERE / top).rglob("*")]):
-        relative = path.relative_to(HERE)
-        if (path.is_dir() and not SKIPPED & set(relative.parts) and any(p.is_file() for p in path.iterdir())
-                and not any(relative.as_posix().startswith(dev) for dev in DEV_ONLY)):
-            found.append(relative.as_posix())
-    return found
+    for path, subfolders, files in os.walk(HERE / top):
+        subfolders[:] = sorted(name for name in subfolders if name not in SKIPPED)
+        relative = Path(path).relative_to(HERE).as_posix()
+        if any(relative.startswith(dev) for dev in DEV_ONLY):
+            subfolders.clear()
+        elif files:
+            found.append(relative)
+    return sorted(found)
 
 
 PACKAGE_DIR = {"dudo_hub." + folder.replace("/", "."): folder for top in TOP for folder in folders(top)}
