@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ACTIONS, CHOICES, CODES, EVENTS, FIELDS, KINDS, MESSAGES, MESSAGE_FIELDS } from "../../web_display/static/js/protocol.js";
+import { ACTIONS, CHOICES, CODES, EVENTS, FIELDS, KINDS, MESSAGES, MESSAGE_FIELDS, MOVES } from "../../web_display/static/js/protocol.js";
 
 test("every client event has its payload fields, and the constants cannot be changed", () => {
   assert.deepEqual(Object.keys(FIELDS).sort(), Object.values(EVENTS).sort());
@@ -24,4 +24,15 @@ test("moves, codes, messages and event kinds are named", () => {
 
 test("the host's voice modes come from the protocol, in the page's order", () => {
   assert.deepEqual(CHOICES[EVENTS.HOST_VOICE].mode, ["always", "after_button"]);
+});
+
+test("each move's body is built from its fields, one builder per action", () => {
+  assert.deepEqual(Object.keys(MOVES), Object.values(ACTIONS));
+  assert.deepEqual(MOVES.bid(3, 5), { action: ACTIONS.BID, quantity: 3, face: 5 });
+  assert.deepEqual(MOVES.dudo(), { action: ACTIONS.DUDO });
+  assert.deepEqual(MOVES.calza(), { action: ACTIONS.CALZA });
+  assert.deepEqual(MOVES.direction(false), { action: ACTIONS.DIRECTION, clockwise: false });
+  for (const action of Object.values(ACTIONS)) {
+    assert.ok(Object.keys(MOVES[action](1, 2)).every((field) => FIELDS[EVENTS.MOVE].includes(field)));
+  }
 });
