@@ -2,6 +2,7 @@
 // Plain ES modules, no build step. The Socket.IO client is the classic script /vendor/socket.io.min.js
 // loaded before the page's module (window.io); the views use Preact with htm (/vendor/preact-htm.js).
 
+import { EVENTS, MESSAGES } from "./protocol.js";
 import { listIn, numIn, pluralIn } from "./pure.js";
 import { stateHolder } from "./statepatch.js";
 
@@ -159,9 +160,12 @@ export function toast(text, kind = "error", ms = 3500) {
   setTimeout(() => node.remove(), ms);
 }
 
+/** Socket.IO's own events (not the hub's protocol, which protocol.js names). */
+const IO = Object.freeze({ CONNECT: "connect", DISCONNECT: "disconnect", CONNECT_ERROR: "connect_error" });
+
 /**
  * Connect to the hub. `auth()` builds the auth object for every (re)connect. Each server event
- * goes to its own handler (docs/protocol.md): state(payload) per connection (a `state_patch`
+ * goes to its own handler, keyed by its name (`[MESSAGES.STATE]`, docs/protocol.md): state(payload) per connection (a `state_patch`
  * is applied here: the handler always gets the whole state); voice(status),
  * caption({text}), reveal_end({round}) for the whole room; lobby(offer) for hosts;
  * refused(code) -> true when handled; status(connected).
@@ -176,7 +180,7 @@ export function connect(auth, handlers) {
   if (bootFail) bootFail.remove();
   const socket = window.io({ auth: (cb) => cb(auth()), transports: ["websocket", "polling"], reconnectionDelayMax: 3000 });
   setBanner(t("conn.connecting"));
-  socket.on("connect", () => {
+  socket.on(IO.CONNECT, () => {
     setBanner(null);
     if (handlers.status) handlers.status(true); // the hub sends our state by itself on connect
   });
@@ -184,32 +188,31 @@ export function connect(auth, handlers) {
   let resyncing = false;
   const onState = (event, data) => {
     const state = held.take(event, data || {});
-    if (event === "state") resyncing = false;
+    if (event === MESSAGES.STATE) resyncing = false;
     if (state === null) { // a gap: the whole state again, once
-      if (!resyncing) { resyncing = true; socket.emit("sync", {}, () => {}); }
+      if (!resyncing) { resyncing = true; socket.emit(EVENTS.SYNC, {}, () => {}); }
       return;
     }
-    try { handlers.state(state); } catch (err) { reportError(err); }
+    try { handlers[MESSAGES.STATE](state); } catch (err) { reportError(err); }
   };
-  if (handlers.state) {
-    socket.on("state", (data) => onState("state", data));
-    socket.on("state_patch", (data) => onState("state_patch", data));
+  if (handlers[MESSAGES.STATE]) {
+    for (const event of [MESSAGES.STATE, MESSAGES.STATE_PATCH]) socket.on(event, (data) => onState(event, data));
   }
-  socket.on("disconnect", (reason) => {
+  socket.on(IO.DISCONNECT, (reason) => {
     held.forget(); // the next connection starts with a whole state
     resyncing = false;
     setBanner(t("conn.reconnecting"));
     if (handlers.status) handlers.status(false);
     if (reason === "io server disconnect") setTimeout(() => socket.connect(), 1000);
   });
-  socket.on("connect_error", (err) => {
+  socket.on(IO.CONNECT_ERROR, (err) => {
     const code = err && err.message;
     if (handlers.refused && handlers.refused(code)) return;
     setBanner(code && has(`err.${code}`) ? `${t("conn.refused")} ${t(`err.${code}`)}` : t("conn.reconnecting"), "error");
     if (!socket.active) setTimeout(() => socket.connect(), 2000);
   });
   for (const event of Object.keys(handlers)) { // every hub event the page handles (state, voice, evening...)
-    if (event === "status" || event === "refused" || event === "state") continue; // see above
+    if (event === "status" || event === "refused" || event === MESSAGES.STATE) continue; // see above
     socket.on(event, (data) => {
       try { handlers[event](data || {}); } catch (err) { reportError(err); }
     });
@@ -232,10 +235,10 @@ export async function request(socket, event, payload = {}, timeoutMs = 8000) {
 function waitConnected(socket, ms) {
   if (socket.connected) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = (ok) => { clearTimeout(timer); socket.off("connect", onConnect); resolve(ok); };
+    const done = (ok) => { clearTimeout(timer); socket.off(IO.CONNECT, onConnect); resolve(ok); };
     const onConnect = () => done(true);
     const timer = setTimeout(() => done(false), ms);
-    socket.on("connect", onConnect);
+    socket.on(IO.CONNECT, onConnect);
   });
 }
 

@@ -3,6 +3,7 @@
 // Everything here comes from the `evening` and `replay` notices: finished games only (server/store/evening.py).
 import { html, useState } from "/vendor/preact-htm.js";
 import { ctx, errorText, fmtPct, phaseOf, reportError, request, seatsOf, t, toast, waitedFor } from "./common.js";
+import { EVENTS, MESSAGES } from "./protocol.js";
 import { stepAt } from "./pure.js";
 import { Bid, Reveal, Seat } from "./ui.js";
 
@@ -23,8 +24,8 @@ export const evening = { data: null, replay: null, at: 0 };
 export function eveningHandlers(redraw) {
   setInterval(() => { if (evening.replay && evening.replay.playing) redraw(); }, 1000);
   return {
-    evening: (data) => { evening.data = data; redraw(); },
-    replay: (data) => { evening.replay = data && data.game ? data : null; evening.at = Date.now(); redraw(); },
+    [MESSAGES.EVENING]: (data) => { evening.data = data; redraw(); },
+    [MESSAGES.REPLAY]: (data) => { evening.replay = data && data.game ? data : null; evening.at = Date.now(); redraw(); },
   };
 }
 
@@ -175,33 +176,33 @@ export function HostEvening({ socket }) {
     <${Scoreboard} data=${data} cls="ev-host" />
     <div class="ev-buttons">
       <button class="btn btn-small" type="button" id="ev-show" disabled=${busy}
-        onClick=${() => send("host:evening_show", { show: !data.show })}>${t(data.show ? "ev.hide_tv" : "ev.show_tv")}</button>
+        onClick=${() => send(EVENTS.HOST_EVENING_SHOW, { show: !data.show })}>${t(data.show ? "ev.hide_tv" : "ev.show_tv")}</button>
       <button class="btn btn-small" type="button" id="ev-new" disabled=${busy}
-        onClick=${() => { if (window.confirm(t("ev.new_confirm"))) send("host:evening_new"); }}>${t("ev.new")}</button>
+        onClick=${() => { if (window.confirm(t("ev.new_confirm"))) send(EVENTS.HOST_EVENING_NEW); }}>${t("ev.new")}</button>
     </div>
     ${replay ? html`<div class="ev-replay-controls" id="replay-controls">
       <p>${t("replay.title", { id: replay.game })} · ${t("replay.round", { n: step + 1, total: replay.rounds.length })}</p>
       <button class="btn btn-small" type="button" id="rp-prev" disabled=${busy || step === 0}
-        onClick=${() => send("host:replay", { step: step - 1, playing: false })}>${t("replay.prev")}</button>
+        onClick=${() => send(EVENTS.HOST_REPLAY, { step: step - 1, playing: false })}>${t("replay.prev")}</button>
       <button class="btn btn-small" type="button" id="rp-next" disabled=${busy || step >= replay.rounds.length - 1}
-        onClick=${() => send("host:replay", { step: step + 1, playing: false })}>${t("replay.next")}</button>
+        onClick=${() => send(EVENTS.HOST_REPLAY, { step: step + 1, playing: false })}>${t("replay.next")}</button>
       <button class="btn btn-small" type="button" id="rp-play" disabled=${busy}
-        onClick=${() => send("host:replay", { step, playing: !replay.playing })}>${t(replay.playing ? "replay.pause" : "replay.play")}</button>
+        onClick=${() => send(EVENTS.HOST_REPLAY, { step, playing: !replay.playing })}>${t(replay.playing ? "replay.pause" : "replay.play")}</button>
       <button class="btn btn-small" type="button" id="rp-stop" disabled=${busy}
-        onClick=${() => send("host:replay_stop")}>${t("replay.stop")}</button>
+        onClick=${() => send(EVENTS.HOST_REPLAY_STOP)}>${t("replay.stop")}</button>
     </div>` : ""}
     <h3>${t("ev.history")} <span class="ev-count">${t("ev.total", { n: data.history_total })}</span></h3>
     <form class="ev-pick" onSubmit=${(ev) => { ev.preventDefault(); const n = parseInt(ev.target.elements.game.value, 10);
-      if (n > 0) send("host:replay", { game: n, step: 0, playing: false }); }}>
+      if (n > 0) send(EVENTS.HOST_REPLAY, { game: n, step: 0, playing: false }); }}>
       <label for="ev-game">${t("ev.pick")}</label>
       <input id="ev-game" name="game" type="number" min="1" inputmode="numeric" />
       <button class="btn btn-small" type="submit" disabled=${busy}>${t("ev.replay")}</button>
     </form>
     ${history.length ? html`<ul class="ev-games">${history.map((g) => html`<li key=${g.id} data-game=${g.id}>
       <span>${t("ev.game_line", { id: g.id, name: g.winner, n: g.rounds })}</span>
-      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => send("host:replay", { game: g.id, step: 0, playing: false })}>${t("ev.replay")}</button>
+      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => send(EVENTS.HOST_REPLAY, { game: g.id, step: 0, playing: false })}>${t("ev.replay")}</button>
       <button class="btn btn-small btn-ghost" type="button" disabled=${busy}
-        onClick=${() => { if (window.confirm(t("ev.delete_confirm", { id: g.id }))) send("host:history_delete", { game: g.id }); }}>${t("ev.delete")}</button>
+        onClick=${() => { if (window.confirm(t("ev.delete_confirm", { id: g.id }))) send(EVENTS.HOST_HISTORY_DELETE, { game: g.id }); }}>${t("ev.delete")}</button>
     </li>`)}</ul>` : html`<p class="ev-none">${t("ev.none")}</p>`}
   </section>`;
 }

@@ -12,7 +12,7 @@ import { StandIn } from "./standin.js";
 import { RevealWatch, useSecondsLeft } from "./ui.js";
 import { CheckReport, listening, voiceOffText } from "./voiceui.js";
 import { HostEvening, eveningHandlers } from "./evening.js";
-import { CHOICES, EVENTS } from "./protocol.js";
+import { CHOICES, EVENTS, MESSAGES } from "./protocol.js";
 
 const root = document.getElementById("host-root");
 const app = {
@@ -40,7 +40,7 @@ async function act(event, payload, okText) {
 
 async function saveRules() {
   const form = app.form;
-  const reply = await act("host:config", { preset: form.preset, options: form.options });
+  const reply = await act(EVENTS.HOST_CONFIG, { preset: form.preset, options: form.options });
   if (reply && reply.ok) {
     app.form = null;
     app.savedAt = Date.now();
@@ -52,24 +52,24 @@ async function saveRules() {
 
 async function start() {
   if (app.form && !(await saveRules()).ok) return;
-  await act("host:start", {}, t("host.started"));
+  await act(EVENTS.HOST_START, {}, t("host.started"));
 }
 
 async function backToLobby(over) {
   if (!over && !window.confirm(t("host.stop_confirm"))) return;
-  await act("host:restart", {}, t("host.back_in_lobby"));
+  await act(EVENTS.HOST_RESTART, {}, t("host.back_in_lobby"));
 }
 
 /** Send one setting that applies at once (`lang`, or `table: {name: value}`), showing it as chosen meanwhile. */
 async function setNow(key, value, payload) {
   app.pending[key] = value;
-  await act("host:config", payload);
+  await act(EVENTS.HOST_CONFIG, payload);
   delete app.pending[key];
   draw();
 }
 
 function removeSeat(name) {
-  if (window.confirm(t("host.kick_confirm", { name }))) act("host:seat_remove", { player: name }).catch(reportError);
+  if (window.confirm(t("host.kick_confirm", { name }))) act(EVENTS.HOST_SEAT_REMOVE, { player: name }).catch(reportError);
 }
 
 function editRules(change) {
@@ -103,7 +103,7 @@ function Choice({ prefix, name, values, value, mark, markText, disabled, onPick 
 function TakeoverButton({ seat }) {
   const left = useSecondsLeft(seat.graceUntil);
   return html`<button class="btn btn-small" type="button" disabled=${app.busy || left > 0}
-    onClick=${() => act("host:bot_takeover", { player: seat.name }).catch(reportError)}>
+    onClick=${() => act(EVENTS.HOST_BOT_TAKEOVER, { player: seat.name }).catch(reportError)}>
     ${left > 0 ? t("host.takeover_in", { s: left }) : t("host.takeover")}</button>`;
 }
 
@@ -141,7 +141,7 @@ function Players({ room, view, seats, phase, offer }) {
     ${seats.length ? html`<ul class="host-seats">${seats.map((s) => html`<${SeatRow} key=${s.name} seat=${s} phase=${phase} waiting=${waiting}
       entering=${entering.includes(s.name)} noBots=${noBots} view=${view} />`)}</ul>`
       : html`<p class="host-empty">${t("host.no_players")}</p>`}
-    ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); act("host:bot_add", { level }).catch(reportError); }}>
+    ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); act(EVENTS.HOST_BOT_ADD, { level }).catch(reportError); }}>
       <label for="bot-level">${t("host.level")}</label>
       <select id="bot-level" value=${level} disabled=${noBots} aria-describedby=${noBots ? "no-bots" : undefined}
         onChange=${(ev) => { app.level = ev.target.value; }}>
@@ -164,7 +164,7 @@ function GameButtons({ room, seats, phase }) {
   const over = phase === "over";
   return html`<div class="host-start">
     ${reveals.open ? html`<button class="btn btn-start" type="button" id="skip-reveal" disabled=${app.busy}
-      onClick=${() => act("host:skip_reveal", {}).catch(reportError)}>${t("host.skip_reveal")}</button>` : ""}
+      onClick=${() => act(EVENTS.HOST_SKIP_REVEAL, {}).catch(reportError)}>${t("host.skip_reveal")}</button>` : ""}
     <button class=${`btn btn-start ${over ? "btn-primary" : "btn-danger"}`} type="button" id="restart" disabled=${app.busy}
       onClick=${() => backToLobby(over).catch(reportError)}>${t(over ? "host.new_game" : "host.stop")}</button>
   </div>`;
@@ -204,7 +204,7 @@ function VoiceCard({ voice }) {
   const checking = !!voice.check;
   const pick = (m) => async () => {
     app.pending.voiceMode = m;
-    await act("host:voice", { mode: m });
+    await act(EVENTS.HOST_VOICE, { mode: m });
     delete app.pending.voiceMode;
     draw();
   };
@@ -218,11 +218,11 @@ function VoiceCard({ voice }) {
     </fieldset>
     <p class="host-hint">${t(`host.voice_mode.${mode}.desc`)}</p>
     <button type="button" class="btn" id="voice-check" disabled=${!on || app.busy || checking}
-      aria-describedby="voice-check-hint" onClick=${() => act("host:voice", { check: true }).catch(reportError)}>
+      aria-describedby="voice-check-hint" onClick=${() => act(EVENTS.HOST_VOICE, { check: true }).catch(reportError)}>
       ${checking ? t("host.check_running", { i: voice.check.index, n: voice.check.total }) : t("host.check")}</button>
     <p class="host-hint" id="voice-check-hint">${on ? t("host.check_hint") : t("host.voice_needed")}</p>
     ${voice.check_report ? html`<${CheckReport} report=${voice.check_report} compact=${true}
-      onClose=${() => act("host:voice", { dismiss: true }).catch(reportError)} />` : ""}
+      onClose=${() => act(EVENTS.HOST_VOICE, { dismiss: true }).catch(reportError)} />` : ""}
   </section>`;
 }
 
@@ -334,9 +334,9 @@ async function boot() {
   await loadStrings(ctx.lang);
   translateStatic();
   socket = connect(() => ({ room: ctx.room, role: "host", key: ctx.hostKey }), {
-    lobby: (offer) => { app.offer = offer; draw(); },
-    voice: (status) => { app.voice = status; draw(); },
-    state: (payload) => {
+    [MESSAGES.LOBBY]: (offer) => { app.offer = offer; draw(); },
+    [MESSAGES.VOICE]: (status) => { app.voice = status; draw(); },
+    [MESSAGES.STATE]: (payload) => {
       if (!payload.room.started) reveals.close();
       if (payload.room.started && app.form) app.form = null; // the game began elsewhere: drop the edit
       app.payload = payload;
@@ -344,7 +344,7 @@ async function boot() {
       draw();
       followLanguage(payload.room.lang, draw);
     },
-    reveal_end: (data) => reveals.ended(data.round),
+    [MESSAGES.REVEAL_END]: (data) => reveals.ended(data.round),
     ...eveningHandlers(draw),
   });
 }

@@ -11,7 +11,7 @@ import {
 } from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
-import { CODES } from "./protocol.js";
+import { CODES, EVENTS, MESSAGES, MOVES } from "./protocol.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
@@ -77,12 +77,12 @@ async function sendMove(body) {
   app.busy = true;
   app.sentVersion = view.version;
   draw();
-  const reply = await request(socket, "move", { version: view.version, ...body });
+  const reply = await request(socket, EVENTS.MOVE, { version: view.version, ...body });
   app.busy = false;
   if (!reply.ok) {
     app.sentVersion = null;
     toast(errorText(reply.code, reply.message));
-    if (reply.code === CODES.stale_version) socket.emit("sync", {}, () => {});
+    if (reply.code === CODES.stale_version) socket.emit(EVENTS.SYNC, {}, () => {});
   }
   draw();
 }
@@ -95,7 +95,7 @@ async function takeSeat(ev) {
   app.busy = true;
   app.joinError = "";
   draw();
-  const reply = await request(socket, "seat:take", { name });
+  const reply = await request(socket, EVENTS.SEAT_TAKE, { name });
   app.busy = false;
   if (reply.ok) setToken(reply.token); // the hub's next state message is already seated
   else app.joinError = errorText(reply.code, reply.message);
@@ -104,7 +104,7 @@ async function takeSeat(ev) {
 
 async function leaveSeat() {
   if (!window.confirm(t("phone.leave_confirm"))) return;
-  const reply = await request(socket, "seat:leave", {});
+  const reply = await request(socket, EVENTS.SEAT_LEAVE, {});
   if (!reply.ok) { toast(errorText(reply.code, reply.message)); return; }
   setToken(null);
   socket.disconnect();
@@ -113,12 +113,12 @@ async function leaveSeat() {
 
 async function voiceAnswer(event) {
   const view = app.payload.view;
-  const reply = await request(socket, event, event === "voice:cancel" ? { version: view.version } : {});
+  const reply = await request(socket, event, event === EVENTS.VOICE_CANCEL ? { version: view.version } : {});
   if (!reply.ok) toast(errorText(reply.code, reply.message));
 }
 
 async function answerAsk(askId, yes) {
-  const reply = await request(socket, "voice:answer", { ask_id: askId, yes });
+  const reply = await request(socket, EVENTS.VOICE_ANSWER, { ask_id: askId, yes });
   if (!reply.ok) toast(errorText(reply.code, reply.message));
 }
 
@@ -126,7 +126,7 @@ async function tapMic() {
   if (app.busy) return;
   app.busy = true;
   draw();
-  const reply = await request(socket, "voice:listen", {});
+  const reply = await request(socket, EVENTS.VOICE_LISTEN, {});
   app.busy = false;
   if (!reply.ok) toast(errorText(reply.code, reply.message));
   draw();
@@ -168,7 +168,7 @@ async function enterCup() {
   if (app.busy) return;
   app.busy = true;
   draw();
-  const reply = await request(socket, "dice:enter", { dice: app.kp.dice });
+  const reply = await request(socket, EVENTS.DICE_ENTER, { dice: app.kp.dice });
   app.busy = false;
   if (reply.ok || reply.code === CODES.dice_locked) app.kp = { ...app.kp, dice: [], edit: false };
   if (!reply.ok) toast(errorText(reply.code, reply.message));
@@ -188,8 +188,8 @@ const countActions = {
     app.count = { ...app.count, n: Math.max(0, Math.min(max, app.count.n + delta)), touched: true };
     draw();
   },
-  propose: (n) => tell("count:propose", n).catch(reportError),
-  confirm: (n) => tell("count:confirm", n).catch(reportError),
+  propose: (n) => tell(EVENTS.COUNT_PROPOSE, n).catch(reportError),
+  confirm: (n) => tell(EVENTS.COUNT_CONFIRM, n).catch(reportError),
 };
 
 async function tell(event, count) {
@@ -263,7 +263,7 @@ function Picker({ view, legal, waiting }) {
     </div>
     <button class="btn btn-primary btn-huge" type="button" id="bid-btn" disabled=${waiting}
       data-quantity=${qty} data-face=${face} aria-label=${`${t("phone.bid", { q: qty })} ${faceName(face)}`}
-      onClick=${() => sendMove({ action: "bid", quantity: qty, face }).catch(reportError)}>
+      onClick=${() => sendMove(MOVES.bid(qty, face)).catch(reportError)}>
       ${t("phone.bid", { q: qty })} <${Die} face=${face} paco=${paco} label=${null} /></button>
   </div>`;
 }
@@ -279,14 +279,14 @@ function Controls({ view, legal, canAct }) {
   const move = (body) => () => sendMove(body).catch(reportError);
   return html`<section class="ph-controls" id="controls" aria-label=${t("phone.controls")}>
     ${legal.direction ? html`<div class="ph-direction" id="direction">
-      <button class="btn btn-primary btn-big" type="button" disabled=${waiting} onClick=${move({ action: "direction", clockwise: true })}>${t("phone.clockwise")}</button>
-      <button class="btn btn-primary btn-big" type="button" disabled=${waiting} onClick=${move({ action: "direction", clockwise: false })}>${t("phone.anticlockwise")}</button>
+      <button class="btn btn-primary btn-big" type="button" disabled=${waiting} onClick=${move(MOVES.direction(true))}>${t("phone.clockwise")}</button>
+      <button class="btn btn-primary btn-big" type="button" disabled=${waiting} onClick=${move(MOVES.direction(false))}>${t("phone.anticlockwise")}</button>
     </div>` : ""}
     ${Object.keys(legal.bids).length ? html`<${Picker} view=${view} legal=${legal} waiting=${waiting} />` : ""}
     ${view.phase === "bidding" && (canAct || view.standing) ? html`<div class="ph-calls ${calza ? "" : "single"}" id="calls">
-      <button class="btn btn-dudo btn-call" type="button" id="dudo-btn" disabled=${waiting || !legal.dudo} onClick=${move({ action: "dudo" })}>
+      <button class="btn btn-dudo btn-call" type="button" id="dudo-btn" disabled=${waiting || !legal.dudo} onClick=${move(MOVES.dudo())}>
         <span>${t("phone.dudo")}</span><small>${callHint(legal.dudo, legal.dudo_why, "dudo")}</small></button>
-      ${calza ? html`<button class="btn btn-calza btn-call" type="button" id="calza-btn" disabled=${waiting || !legal.calza} onClick=${move({ action: "calza" })}>
+      ${calza ? html`<button class="btn btn-calza btn-call" type="button" id="calza-btn" disabled=${waiting || !legal.calza} onClick=${move(MOVES.calza())}>
         <span>${t("phone.calza")}</span><small>${callHint(legal.calza, legal.calza_why, "calza")}</small></button>` : ""}
     </div>` : ""}
   </section>`;
@@ -369,8 +369,8 @@ function Game({ room, view, legal, seats, me, you }) {
       </section>` : ""}
       <${VoiceBanner} status=${app.voice} me=${me}>
         ${app.voice && app.voice.pending === "confirm" ? html`<button class="btn btn-small" type="button" id="voice-confirm"
-          onClick=${() => voiceAnswer("voice:confirm").catch(reportError)}>${t("phone.voice_confirm")}</button>` : ""}
-        <button class="btn btn-small" type="button" id="voice-cancel" onClick=${() => voiceAnswer("voice:cancel").catch(reportError)}>${t("phone.voice_cancel")}</button>
+          onClick=${() => voiceAnswer(EVENTS.VOICE_CONFIRM).catch(reportError)}>${t("phone.voice_confirm")}</button>` : ""}
+        <button class="btn btn-small" type="button" id="voice-cancel" onClick=${() => voiceAnswer(EVENTS.VOICE_CANCEL).catch(reportError)}>${t("phone.voice_cancel")}</button>
       <//>
       <${AskBar} ask=${app.voice && app.voice.ask} me=${me} onAnswer=${(id, yes) => answerAsk(id, yes).catch(reportError)} />
       ${mic ? html`<${MicBar} status=${app.voice} me=${me} until=${app.micUntil} busy=${app.busy} onTap=${() => tapMic().catch(reportError)} />` : ""}
@@ -454,9 +454,9 @@ async function boot() {
     if (tok) auth.token = tok;
     return auth;
   }, {
-    state: onState,
-    voice: onVoice,
-    reveal_end: (data) => reveals.ended(data.round),
+    [MESSAGES.STATE]: onState,
+    [MESSAGES.VOICE]: onVoice,
+    [MESSAGES.REVEAL_END]: (data) => reveals.ended(data.round),
     ...eveningHandlers(draw),
     refused: (code) => {
       if (code !== "bad_token") return false;

@@ -4,6 +4,7 @@
 // engine's legal summary); the count is confirmed in their name.
 import { html } from "/vendor/preact-htm.js";
 import { pickFor, t } from "./common.js";
+import { EVENTS, MOVES } from "./protocol.js";
 import { Die, faceName, useSecondsLeft } from "./ui.js";
 
 let pick = null; // {face, qty, key}: the bid being picked for the decision `key` (common.pickFor)
@@ -19,12 +20,12 @@ export function StandIn({ seat, view, legal, proposal, busy, redraw, send }) {
     if (!proposal || proposal.by === seat.name) return "";
     return html`<div class="stand-in" data-for=${seat.name}>
       <button class="btn btn-small" type="button" id=${`confirm-for-${seat.seat}`} disabled=${busy}
-        onClick=${() => send("host:confirm_for", { player: seat.name, count: proposal.count })}>
+        onClick=${() => send(EVENTS.HOST_CONFIRM_FOR, { player: seat.name, count: proposal.count })}>
         ${t("host.confirm_for", { name: seat.name, n: proposal.count })}</button></div>`;
   }
   if (!legal) return "";
   const faces = Object.keys(legal.bids).map(Number);
-  const move = (body) => send("host:play_for", { player: seat.name, version: view.version, ...body });
+  const move = (body) => send(EVENTS.HOST_PLAY_FOR, { player: seat.name, version: view.version, ...body });
   let picker = "";
   if (faces.length) {
     pick = pickFor(pick, `${seat.name}:${view.round}:${view.bids.length}`, legal);
@@ -42,22 +43,22 @@ export function StandIn({ seat, view, legal, proposal, busy, redraw, send }) {
         <button class="btn btn-small" type="button" disabled=${busy || p.qty >= span[1]} onClick=${() => set(p.face, p.qty + 1)}>+1</button>
       </div>
       <button class="btn btn-primary btn-small" type="button" id=${`bid-for-${seat.seat}`} disabled=${busy}
-        onClick=${() => move({ action: "bid", quantity: p.qty, face: p.face })}>
+        onClick=${() => move(MOVES.bid(p.qty, p.face))}>
         ${t("host.bid_for", { name: seat.name, q: p.qty, face: faceName(p.face) })}</button>
     </div>`;
   }
   return html`<div class="stand-in" data-for=${seat.name} role="group" aria-label=${t("host.stand_in", { name: seat.name })}>
     <p class="host-hint">${t("host.stand_in_hint", { name: seat.name })}</p>
     ${legal.direction ? html`<div class="stand-in-calls">
-      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => move({ action: "direction", clockwise: true })}>${t("phone.clockwise")}</button>
-      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => move({ action: "direction", clockwise: false })}>${t("phone.anticlockwise")}</button>
+      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => move(MOVES.direction(true))}>${t("phone.clockwise")}</button>
+      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => move(MOVES.direction(false))}>${t("phone.anticlockwise")}</button>
     </div>` : ""}
     ${picker}
     ${legal.dudo || legal.calza ? html`<div class="stand-in-calls">
       ${legal.dudo ? html`<button class="btn btn-dudo btn-small" type="button" id=${`dudo-for-${seat.seat}`} disabled=${busy}
-        onClick=${() => move({ action: "dudo" })}>${t("phone.dudo")}</button>` : ""}
+        onClick=${() => move(MOVES.dudo())}>${t("phone.dudo")}</button>` : ""}
       ${legal.calza ? html`<button class="btn btn-calza btn-small" type="button" id=${`calza-for-${seat.seat}`} disabled=${busy}
-        onClick=${() => move({ action: "calza" })}>${t("phone.calza")}</button>` : ""}
+        onClick=${() => move(MOVES.calza())}>${t("phone.calza")}</button>` : ""}
     </div>` : ""}
   </div>`;
 }

@@ -1,5 +1,6 @@
 // A connection's state, whole once and then patched (server/hub/statepatch.py, docs/protocol.md):
 // pure functions, no page or socket here (common.js receives the messages; node --test runs these).
+import { MESSAGES } from "./protocol.js";
 
 /** `doc` changed by the hub's patch operations (in place where it can be); returns the new root.
  * ["s", path, value] sets, ["d", path] deletes an object key, ["l", path, n, items] keeps an
@@ -29,7 +30,7 @@ export function stateHolder() {
   let body = null; // the state without its events
   return {
     take(event, data) {
-      if (event === "state") {
+      if (event === MESSAGES.STATE) {
         body = structuredClone(data);
         delete body.events;
         v = data.v ?? null;

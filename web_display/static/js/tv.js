@@ -11,6 +11,7 @@ import {
 } from "./ui.js";
 import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
 import { TvEvening, eveningHandlers } from "./evening.js";
+import { MESSAGES } from "./protocol.js";
 
 const app = {
   payload: null, voice: null, caption: "", rollOff: null,
@@ -286,10 +287,10 @@ async function boot() {
   translateStatic();
   if (!ctx.room) setBanner(t("err.unknown_room"), "error");
   connect(() => ({ room: ctx.room, role: "tv" }), {
-    state: onState,
-    voice: onVoice,
-    caption: (data) => { app.caption = data.text || ""; drawVoice(); },
-    reveal_end: (data) => reveals.ended(data.round),
+    [MESSAGES.STATE]: onState,
+    [MESSAGES.VOICE]: onVoice,
+    [MESSAGES.CAPTION]: (data) => { app.caption = data.text || ""; drawVoice(); },
+    [MESSAGES.REVEAL_END]: (data) => reveals.ended(data.round),
     ...eveningHandlers(draw),
   });
 }
