@@ -84,8 +84,8 @@ export function has(key) {
 
 /** The few sentences written into the page templates (data-i18n, data-i18n-aria) and the title. */
 export function translateStatic(root = document) {
-  root.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
-  root.querySelectorAll("[data-i18n-aria]").forEach((node) => { node.setAttribute("aria-label", t(node.dataset.i18nAria)); });
+  root.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.getAttribute("data-i18n")); });
+  root.querySelectorAll("[data-i18n-aria]").forEach((node) => { node.setAttribute("aria-label", t(node.getAttribute("data-i18n-aria"))); });
   if (has(`title.${ctx.role}`)) document.title = t(`title.${ctx.role}`, { room: ctx.room });
 }
 
