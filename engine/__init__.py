@@ -23,19 +23,8 @@ from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.chance import chance_action, settle_chance, system_random
 from dudo_hub.engine.errors import DudoError, IllegalAction, InvalidAction, RuleError
 from dudo_hub.engine.events import Event
-from dudo_hub.engine.game import (
-    actors,
-    acts_out_of_turn,
-    apply,
-    calza_problem,
-    dudo_problem,
-    is_legal,
-    legal_actions,
-    new_game,
-    refusal,
-    to_act,
-    turn_refusal,
-)
+from dudo_hub.engine.game import apply, is_legal, new_game, refusal, turn_refusal
+from dudo_hub.engine.legal import actors, acts_out_of_turn, calza_problem, dudo_problem, legal_actions, to_act
 from dudo_hub.engine.odds import BidOdds, bid_odds, expected_count
 from dudo_hub.engine.ordering import bid_ranges, legal_bids
 from dudo_hub.engine.resolve import count_matching

@@ -12,8 +12,8 @@ from typing import Any
 
 from dudo_hub.engine import ordering
 from dudo_hub.engine.counting import counting_faces
-from dudo_hub.engine.game import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.identity import ByIdentity
+from dudo_hub.engine.legal import actors, calza_problem, dudo_problem, legal_actions
 from dudo_hub.engine.odds import bid_odds, expected_count
 from dudo_hub.engine.rules import Rules
 from dudo_hub.engine.state import GameState, Phase

@@ -20,7 +20,8 @@ from math import factorial
 
 from dudo_hub.engine import ordering
 from dudo_hub.engine.bids import Bid
-from dudo_hub.engine.game import calza_problem, new_game
+from dudo_hub.engine.game import new_game
+from dudo_hub.engine.legal import calza_problem
 from dudo_hub.engine.resolve import count_matching, resolve_call
 from dudo_hub.engine.rules import PRESETS
 from dudo_hub.engine.state import BidEntry, GameState, Phase, evolve

@@ -23,7 +23,8 @@ from dudo_hub.engine.actions import PlayerAction
 from dudo_hub.engine.bots import Bot, make_bot
 from dudo_hub.engine.bots.outside import BotFault
 from dudo_hub.engine.chance import settle_chance
-from dudo_hub.engine.game import actors, apply, legal_actions, new_game, to_act
+from dudo_hub.engine.game import apply, new_game
+from dudo_hub.engine.legal import actors, legal_actions, to_act
 from dudo_hub.engine.rules import Rules, make_rules
 from dudo_hub.engine.state import GameState, Phase
 from dudo_hub.engine.views import view_for
