@@ -128,6 +128,13 @@ function SeatRow({ seat, phase, waiting, entering, noBots, view }) {
   </li>`;
 }
 
+/** Adds a bot of the level the select shows now (read from the form, never from an earlier render). */
+function addBot(form) {
+  const level = String(new FormData(form).get("level") || "");
+  app.level = level;
+  act(EVENTS.HOST_BOT_ADD, { level }).catch(reportError);
+}
+
 function Players({ room, view, seats, phase, offer }) {
   const levels = offer ? offer.bot_levels : [];
   const level = app.level || (offer && offer.default_level) || levels[0];
@@ -141,10 +148,10 @@ function Players({ room, view, seats, phase, offer }) {
     ${seats.length ? html`<ul class="host-seats">${seats.map((s) => html`<${SeatRow} key=${s.name} seat=${s} phase=${phase} waiting=${waiting}
       entering=${entering.includes(s.name)} noBots=${noBots} view=${view} />`)}</ul>`
       : html`<p class="host-empty">${t("host.no_players")}</p>`}
-    ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); act(EVENTS.HOST_BOT_ADD, { level }).catch(reportError); }}>
+    ${phase === "lobby" ? html`<form class="host-bot" onSubmit=${(ev) => { ev.preventDefault(); addBot(ev.currentTarget); }}>
       <label for="bot-level">${t("host.level")}</label>
       <select id="bot-level" value=${level} disabled=${noBots} aria-describedby=${noBots ? "no-bots" : undefined}
-        onChange=${(ev) => { app.level = ev.target.value; }}>
+        name="level" onChange=${(ev) => { app.level = ev.target.value; draw(); }}>
         ${levels.map((l) => html`<option value=${l}>${t(`level.${l}`, { _fallback: l })}</option>`)}</select>
       <button class="btn" type="submit" id="add-bot" disabled=${app.busy || noBots}
         aria-describedby=${noBots ? "no-bots" : undefined}>${t("host.add_bot")}</button>
