@@ -5,12 +5,15 @@
 Checks that the wheel installs one top-level package (`dudo_hub`), then starts the
 installed `dudo serve` from an empty folder (no checkout beside it), fetches the TV page,
 every script and stylesheet it references, the Socket.IO client and `/api/strings/it`,
-and plays one short game over Socket.IO (a phone against a bot) to the end.
-Run it with an interpreter that has python-socketio's client (the test extras).
+and plays one short game over Socket.IO (a phone against a bot) to the end, the phone's
+moves drawn at random from what its `legal` payload offers (`dudo_hub.protocol.moves.random_move`).
+Run it with an interpreter that has python-socketio's client and dudo_hub (the project's
+.venv with the test extras): only the served hub comes from the wheel.
 """
 
 from __future__ import annotations
 
+import random
 import re
 import socket
 import subprocess
@@ -24,6 +27,8 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import socketio
+
+from dudo_hub.protocol.moves import random_move
 
 
 def top_level(wheel: Path) -> set[str]:
@@ -87,7 +92,7 @@ def check_pages(base: str, code: str) -> None:
 
 
 def play(base: str, code: str, key: str) -> None:
-    """Host adds a bot and starts; the phone bids the lowest it may or calls Dudo, to the end."""
+    """Host adds a bot and starts; the phone plays random legal moves (seeded), to the end."""
     host, phone = socketio.SimpleClient(), socketio.Client()
     states: list[dict] = []
     phone.on("state", lambda data: states.append(data))
@@ -99,20 +104,15 @@ def play(base: str, code: str, key: str) -> None:
                            ("host:start", {})):
         reply = host.call(event, payload, timeout=10)
         assert reply["ok"], (event, reply)
-    moves, deadline = 0, time.monotonic() + 120
+    rng, moves, deadline = random.Random(1), 0, time.monotonic() + 120
     while time.monotonic() < deadline:
         state = phone.call("sync", {}, timeout=10)["state"]
         if state["room"]["over"]:
             print(f"  game over after {moves} phone moves; winner {state['view']['winner']}")
             break
-        legal = state.get("legal") or {}
         version = state["view"]["version"]
-        if legal.get("dudo"):
-            move = {"action": "dudo"}
-        elif legal.get("bids"):
-            face, (low, _) = next(iter(legal["bids"].items()))
-            move = {"action": "bid", "quantity": low, "face": int(face)}
-        else:
+        move = random_move(state.get("legal") or {}, rng)
+        if move is None:
             time.sleep(0.05)
             continue
         reply = phone.call("move", {**move, "version": version}, timeout=10)

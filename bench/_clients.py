@@ -16,7 +16,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from dudo_hub.protocol import moves
+from dudo_hub.protocol.moves import random_move
 from dudo_hub.server.hub.statepatch import Held
 from dudo_hub.server.web.asyncmode import settle_heap
 
@@ -129,17 +129,10 @@ class Conn:
 
 
 def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A legal move from a phone's `legal` payload."""
-    bids = [(lo, int(face)) for face, (lo, _hi) in legal["bids"].items()]
-    move: moves.Move = moves.CalzaMove()
-    if legal["direction"]:
-        move = moves.DirectionMove(clockwise=True)
-    elif legal["dudo"] and (not bids or rng.random() < 0.25):
-        move = moves.DudoMove()
-    elif bids:
-        q, face = rng.choice(bids)
-        move = moves.BidMove(quantity=q, face=face)
-    return moves.payload(move)
+    """A legal move from a phone's `legal` payload (`random_move`, calling Dudo a quarter of the time)."""
+    move = random_move(legal, rng, dudo=0.25)
+    assert move is not None, f"no move in {legal}"
+    return move
 
 
 class Table:

@@ -18,6 +18,7 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
+from bench._clients import pick
 from bench._report import machine, write_section
 from dudo_hub.engine import PRESETS
 from dudo_hub.server.hub.statepatch import Held
@@ -60,19 +61,6 @@ class Counted:
     def ask(self, event: str, payload: Any) -> dict[str, Any]:
         reply: dict[str, Any] = self.raw.emit(event, payload, callback=True)
         return reply
-
-
-def pick(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A legal move (as bench/_clients.py picks, with raises above the lowest now and then)."""
-    if legal["direction"]:
-        return {"action": "direction", "clockwise": rng.random() < 0.5}
-    bids = [(rng.randint(lo, min(hi, lo + 1)), int(face)) for face, (lo, hi) in legal["bids"].items()]
-    if legal["dudo"] and (not bids or rng.random() < 0.25):
-        return {"action": "dudo"}
-    if legal["calza"] and rng.random() < 0.05 or not bids:
-        return {"action": "calza"}
-    quantity, face = rng.choice(bids)
-    return {"action": "bid", "quantity": quantity, "face": face}
 
 
 def play(preset: str, games: int) -> dict[str, list[int]]:

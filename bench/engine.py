@@ -3,9 +3,9 @@ and the cost of `legal_actions` at a full table (30 dice, a standing bid).
 
     PYTHONPATH=. python -m bench.engine [--games 300] [--no-write]
 
-Random play: every step picks uniformly among the legal actions of every player
-(`legal_actions`), and chance (first player, rolls, revolver shots) comes from
-`settle_chance` with a seeded `random.Random`, so runs are repeatable. One process,
+Random play: every step is `engine.chance.random_action` with a seeded `random.Random`
+(uniform among the legal actions of everyone who may act; chance's first player, rolls and
+revolver shots as `chance_action` draws them), so runs are repeatable. One process,
 one core. The target of issue 2 is >= 300 games/s.
 """
 
@@ -22,6 +22,7 @@ from bench._report import machine, write_section
 from dudo_hub.engine import (
     PRESETS,
     Bid,
+    ChanceAction,
     MakeBid,
     Phase,
     apply,
@@ -31,6 +32,7 @@ from dudo_hub.engine import (
     settle_chance,
     to_act,
 )
+from dudo_hub.engine.chance import random_action
 
 PLAYERS = tuple(f"P{i}" for i in range(6))
 TARGET = 300.0
@@ -39,13 +41,11 @@ TARGET = 300.0
 def play_one(preset: str, rng: random.Random) -> int:
     """One whole 6-player game with uniform random legal moves; returns the player actions taken."""
     state = new_game(PLAYERS, make_rules(preset))
-    state, _ = settle_chance(state, rng)
     moves = 0
     while state.phase is not Phase.OVER:
-        legal = [a for p in PLAYERS for a in legal_actions(state, p)]
-        state, _ = apply(state, rng.choice(legal))
-        state, _ = settle_chance(state, rng)
-        moves += 1
+        action = random_action(state, rng)
+        state, _ = apply(state, action)
+        moves += not isinstance(action, ChanceAction)
     return moves
 
 
@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"Machine: {machine()}; one process, one core; {args.games} seeded games per preset;",
         f"load average at the start {load:.2f} on {os.cpu_count()} cores (other jobs share the machine).",
-        "Six players, 5 dice each; every step picks uniformly among all players' `legal_actions`;",
-        "chance through `settle_chance` with `random.Random(2)`.",
+        "Six players, 5 dice each; every step is `random_action` (uniform among the `legal_actions`",
+        "of everyone who may act; chance as `chance_action` draws it) with `random.Random(2)`.",
         "",
         f"| preset | games/s (wall) | games/s (CPU time) | ms/game | player moves/game | >= {TARGET:.0f} games/s |",
         "|---|---:|---:|---:|---:|---|",

@@ -4,7 +4,7 @@
 
 Both sides play the same thing: two players with five dice, one round, uniformly random
 legal moves until someone calls; the roll (chance) and the legal-move lists are inside
-the timed loop. Ours: `new_game` + `settle_chance` + `legal_actions` + `apply` in the
+the timed loop. Ours: `new_game` + `random_action` + `apply` in the
 `liars_dice` preset; OpenSpiel: `pyspiel.load_game("liars_dice", numdice=5)` with chance
 outcomes drawn from `chance_outcomes()`. The two sides run in alternating chunks (ten
 each) and each keeps its best chunk, so that other jobs on the machine weigh on both
@@ -22,7 +22,8 @@ import time
 from typing import Any
 
 from bench._report import machine, write_section
-from dudo_hub.engine import Phase, apply, legal_actions, make_rules, new_game, settle_chance, to_act
+from dudo_hub.engine import Phase, apply, make_rules, new_game
+from dudo_hub.engine.chance import random_action
 
 RULES = make_rules("liars_dice")
 
@@ -36,11 +37,11 @@ def ours(rounds: int, seed: int = 5) -> Timed:
     actions = 0
     start, cpu = time.perf_counter(), time.process_time()
     for _ in range(rounds):
-        state, _ = settle_chance(new_game(("a", "b"), RULES), rng)
+        state = new_game(("a", "b"), RULES)
+        while state.phase is not Phase.BIDDING:  # chance: the first player, the roll
+            state, _ = apply(state, random_action(state, rng))
         while state.phase is Phase.BIDDING:
-            actor = to_act(state)
-            assert actor is not None
-            state, _ = apply(state, rng.choice(legal_actions(state, actor)))
+            state, _ = apply(state, random_action(state, rng))
             actions += 1
     return time.perf_counter() - start, time.process_time() - cpu, actions
 

@@ -1,4 +1,5 @@
-"""Chance made explicit: the rolls and shots the game waits for, drawn from an injected source.
+"""Chance made explicit: the rolls and shots the game waits for, drawn from an injected source;
+and the one random legal mover (`random_action`, `random_playout`) that tests and benches play with.
 
 Production passes `secrets.SystemRandom()` (a cryptographic source); tests pass
 `random.Random(seed)`. The engine itself never draws: `chance_action` builds the action
@@ -10,10 +11,12 @@ from __future__ import annotations
 import random
 import secrets
 
-from dudo_hub.engine.actions import ChanceAction, PickFirst, PullTrigger, RollDice
+from dudo_hub.engine.actions import Action, ChanceAction, CountDice, PickFirst, PullTrigger, RollDice, RollUnseen
 from dudo_hub.engine.bids import FACES
+from dudo_hub.engine.errors import IllegalAction
 from dudo_hub.engine.events import Event
 from dudo_hub.engine.game import apply
+from dudo_hub.engine.legal import actors, legal_actions
 from dudo_hub.engine.resolve import CHAMBERS
 from dudo_hub.engine.state import GameState, Phase
 
@@ -62,5 +65,39 @@ def settle_chance(state: GameState, rng: random.Random) -> tuple[GameState, list
     events: list[Event] = []
     while (action := chance_action(state, rng)) is not None:
         state, more = apply(state, action)
+        events += more
+    return state, events
+
+
+def random_action(state: GameState, rng: random.Random, unseen: bool = False) -> Action:
+    """A random legal next action, whoever or whatever is to act: the chance action the state
+    waits for (`chance_action`), or one drawn uniformly from every actor's `legal_actions`.
+
+    With `unseen`, rounds are rolled in real cups (`RollUnseen`) and each call's count is a
+    random `CountDice`. Raises IllegalAction (`game_over`) once the game is over.
+    """
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise IllegalAction("game_over", "the game is over; nothing is left to play")
+    if phase is Phase.COUNT:
+        return CountDice(rng.randint(0, state.dice_in_play))
+    if unseen and phase is Phase.ROLL:
+        return RollUnseen()
+    chance = chance_action(state, rng)
+    if chance is not None:
+        return chance
+    return rng.choice([a for p in actors(state) for a in legal_actions(state, p)])
+
+
+def random_playout(
+    state: GameState, rng: random.Random, max_steps: int = 10_000, unseen: bool = False
+) -> tuple[GameState, list[Event]]:
+    """Play `random_action` until the game is over or `max_steps` actions were applied; the
+    state reached (check `phase` when `max_steps` may cut the game short) and every event."""
+    events: list[Event] = []
+    for _ in range(max_steps):
+        if state.phase is Phase.OVER:
+            break
+        state, more = apply(state, random_action(state, rng, unseen))
         events += more
     return state, events

@@ -4,6 +4,8 @@ controller, the bench's clients and the hub all use the same two functions."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -84,3 +86,28 @@ def read_move(data: Any) -> Move:
     """A move dict read (extra keys such as `version` ignored); `msgspec.ValidationError` if malformed."""
     move: Move = msgspec.convert(data, AnyMove)
     return move
+
+
+def random_move(legal: Mapping[str, Any], rng: random.Random, dudo: float = 0.35,
+                calza: float = 0.05) -> dict[str, Any] | None:
+    """A random legal move, as a phone sends it, from what its `legal` payload offers
+    (`engine.legal_summary`), or None when it offers nothing: either direction when that is the
+    choice; else Dudo with chance `dudo` (always when no bid is open), calza with chance `calza`,
+    else a bid on a random face at its lowest quantity or the next (low raises, so that games
+    over the hub last a while). The one picker of the tests, benches and the wheel check that
+    play through the protocol; `engine.chance.random_action` is the one for engine states."""
+    offered = legal.get("bids") or {}
+    bids = [(q, int(face)) for face, (lo, hi) in offered.items() for q in range(lo, min(hi, lo + 1) + 1)]
+    move: Move | None = None
+    if legal.get("direction"):
+        move = DirectionMove(clockwise=rng.random() < 0.5)
+    elif legal.get("dudo") and (not bids or rng.random() < dudo):
+        move = DudoMove()
+    elif legal.get("calza") and rng.random() < calza:
+        move = CalzaMove()
+    elif bids:
+        quantity, face = rng.choice(bids)
+        move = BidMove(quantity=quantity, face=face)
+    elif legal.get("calza"):
+        move = CalzaMove()
+    return payload(move) if move is not None else None

@@ -26,6 +26,7 @@ from dudo_hub.engine import (
     to_act,
     view_for,
 )
+from dudo_hub.engine.chance import random_action
 from dudo_hub.engine.views import table_facts
 
 
@@ -62,8 +63,7 @@ def test_actors_agree_with_legal_actions_in_random_games():
                 assert set(who) == {p for p in state.players if legal_actions(state, p)}
                 assert who[0] == to_act(state)
                 assert view_for(state, None)["actors"] == list(who)
-                player = rng.choice(who)
-                state, _ = apply(state, rng.choice(legal_actions(state, player)))
+                state, _ = apply(state, random_action(state, rng))
                 state, _ = settle_chance(state, rng)
 
 
@@ -93,7 +93,7 @@ def test_refusal_is_exactly_what_apply_raises(preset):
                     else:
                         assert found is None, (action, found)
                     assert is_legal(state, action) == (action in legal_actions(state, player))
-            state, _ = apply(state, rng.choice(legal_actions(state, to_act(state))))
+            state, _ = apply(state, random_action(state, rng))
             state, _ = settle_chance(state, rng)
 
 

@@ -33,8 +33,10 @@ from dudo_hub.engine import (
     legal_summary,
     make_rules,
     new_game,
+    to_act,
     view_for,
 )
+from dudo_hub.engine.chance import random_action
 
 MAX_STEPS = 5000
 EXTRA = {
@@ -69,7 +71,7 @@ def fingerprint(state: GameState) -> tuple:
 
 
 class Referee:
-    """Plays one game with uniform random legal moves and checks the invariants at every step."""
+    """Plays one game with `random_action` and checks the invariants at every step."""
 
     def __init__(self, preset: str, seed: int, players: int | None = None, rules=None):
         self.rng = random.Random(seed)
@@ -96,14 +98,15 @@ class Referee:
         return [a for p in self.state.players for a in legal_actions(self.state, p)]
 
     def play(self, each_step=None) -> GameState:
-        self.settle()
         while self.state.phase is not Phase.OVER:
-            legal = self.moves()
-            assert legal, f"nobody can act in phase {self.state.phase}"
-            if each_step:
+            actor = to_act(self.state)
+            legal = self.moves() if actor is not None else []
+            assert legal or actor is None, f"{actor} cannot act in phase {self.state.phase}"
+            if legal and each_step:
                 each_step(self, legal)
-            self.step(self.rng.choice(legal))
-            self.settle()
+            action = random_action(self.state, self.rng)
+            assert not legal or action in legal, f"{action} is not among the legal actions"
+            self.step(action)
         self.check_end()
         return self.state
 

@@ -11,10 +11,8 @@ from enginekit import PRESET_NAMES, table
 from dudo_hub.engine import (
     CallCalza,
     CallDudo,
-    CountDice,
     GameState,
     Phase,
-    RollUnseen,
     apply,
     chance_action,
     legal_actions,
@@ -22,6 +20,7 @@ from dudo_hub.engine import (
     new_game,
     view_for,
 )
+from dudo_hub.engine.chance import random_action
 from dudo_hub.engine.counting import counts_for, match_chance
 from dudo_hub.engine.odds import match_probability
 from dudo_hub.engine.story import STORY_KEYS
@@ -104,13 +103,7 @@ def play(preset: str, seed: int, unseen: bool = False) -> int:
         check_waiting(state)
         if state.phase is Phase.OVER:
             return reveals
-        action = chance_action(state, rng)
-        if unseen and state.phase is Phase.ROLL:
-            action = RollUnseen()
-        elif state.phase is Phase.COUNT:
-            action = CountDice(rng.randint(0, state.dice_in_play))
-        if action is None:
-            action = rng.choice([a for p in state.players for a in legal_actions(state, p)])
+        action = random_action(state, rng, unseen)
         if isinstance(action, CallDudo | CallCalza):
             called = state
         state, _ = apply(state, action)

@@ -24,6 +24,7 @@ from dudo_hub.engine import (
     settle_chance,
     suggested_bid,
 )
+from dudo_hub.engine.chance import random_action
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -46,8 +47,7 @@ def test_the_suggestion_is_always_a_legal_bid_of_the_player_who_may_bid(preset: 
                 if state.standing is not None:  # a raise: the smallest legal quantity of its face
                     assert quantity == summary["bids"][str(face)][0]
                 checked += 1
-            actions = [a for p in state.players for a in legal_actions(state, p)]
-            state, _ = apply(state, rng.choice(actions))
+            state, _ = apply(state, random_action(state, rng))
             state, _ = settle_chance(state, rng)
     assert checked > 100
 

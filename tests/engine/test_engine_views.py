@@ -58,7 +58,8 @@ def _seeded_states(preset: str, seed: int, moves: int = 60) -> list:
     """The states of a seeded game played by random legal moves (chance settled by the seed)."""
     import random
 
-    from dudo_hub.engine import apply, chance_action, legal_actions, to_act
+    from dudo_hub.engine import apply
+    from dudo_hub.engine.chance import random_action
 
     rng = random.Random(seed)
     state = new_game(["A", "B", "C"], make_rules(preset))
@@ -66,12 +67,7 @@ def _seeded_states(preset: str, seed: int, moves: int = 60) -> list:
     for _ in range(moves):
         if state.phase.value == "over":
             break
-        action = chance_action(state, rng)
-        if action is None:
-            actor = to_act(state)
-            assert actor is not None
-            action = rng.choice(legal_actions(state, actor))
-        state, _ = apply(state, action)
+        state, _ = apply(state, random_action(state, rng))
         states.append(state)
     return states
 

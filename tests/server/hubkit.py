@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIOTestClient
 
+from dudo_hub.protocol.moves import random_move
 from dudo_hub.server.hub import statepatch
 from dudo_hub.server.hub.core import Hub
 from dudo_hub.server.web.app import socketio
@@ -102,20 +103,10 @@ def seat(app: Flask, code: str, name: str) -> Client:
 
 
 def pick_move(legal: dict[str, Any], rng: Any) -> dict[str, Any]:
-    """A legal move from a phone's `legal` payload (a low bid, or a call now and then)."""
-    bids = [(q, int(face)) for face, (lo, hi) in legal["bids"].items() for q in range(lo, min(hi, lo + 1) + 1)]
-    if legal["direction"]:
-        return {"action": "direction", "clockwise": rng.random() < 0.5}
-    if legal["dudo"] and (not bids or rng.random() < 0.35):
-        return {"action": "dudo"}
-    if legal["calza"] and rng.random() < 0.05:
-        return {"action": "calza"}
-    if bids:
-        q, face = rng.choice(bids)
-        return {"action": "bid", "quantity": q, "face": face}
-    if legal["calza"]:
-        return {"action": "calza"}
-    raise AssertionError(f"no move in {legal}")
+    """A legal move from a phone's `legal` payload (`random_move`: a low bid, or a call now and then)."""
+    move = random_move(legal, rng)
+    assert move is not None, f"no move in {legal}"
+    return move
 
 
 def play_out(hub: Hub, code: str, phones: dict[str, Client], rng: Any, limit: int = 3000) -> int:

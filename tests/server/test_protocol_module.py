@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import msgspec
@@ -12,10 +13,12 @@ import pytest
 from hubkit import Client, host_of, pick_move, seat
 
 from dudo_hub import engine, protocol
+from dudo_hub.engine.chance import random_action
 from dudo_hub.engine.errors import CODES as ENGINE_CODES
 from dudo_hub.protocol import messages
 from dudo_hub.protocol.errors import HUB_CODES, HubError
 from dudo_hub.protocol.generate.__main__ import OUTPUTS, stale
+from dudo_hub.protocol.moves import random_move
 from dudo_hub.server.handlers.game import HANDLERS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,9 +131,28 @@ def test_every_move_converts_to_its_action_and_back():
                 assert data["version"] == state.version
                 assert protocol.to_action(action.player, protocol.read_move(data)) == action
                 seen.add(data["action"])
-            state, _ = engine.apply(state, rng.choice(legal))
+            state, _ = engine.apply(state, random_action(state, rng))
             state, _ = engine.settle_chance(state, rng)
     assert seen == set(protocol.ACTIONS)
+
+
+def test_a_random_move_from_a_phones_legal_payload_is_legal_and_every_kind_comes_up():
+    rng = random.Random(4)
+    seen = Counter()
+    for preset, options in (("dudo", {"loser_chooses_direction": True, "calza": "anyone"}), ("parker", {})):
+        for _ in range(10):
+            state = engine.new_game(["Ann", "Bob", "Cy"], engine.make_rules(preset, options))
+            while state.phase is not engine.Phase.OVER:
+                for player in state.players:
+                    move = random_move(engine.legal_summary(state, player), rng)
+                    assert (move is None) == (not engine.legal_actions(state, player)), (player, move)
+                    if move is not None:
+                        action = protocol.to_action(player, protocol.read_move(move))
+                        assert engine.is_legal(state, action), (move, state.phase)
+                        seen[move["action"]] += 1
+                state, _ = engine.apply(state, random_action(state, rng))
+    assert set(seen) == set(protocol.ACTIONS)
+    assert random_move({"bids": {}, "dudo": False, "calza": False, "direction": False}, rng) is None
 
 
 def test_a_malformed_move_is_refused_by_the_one_reader():
