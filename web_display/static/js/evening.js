@@ -145,6 +145,10 @@ export function WatchView({ payload, onSit }) {
         : t("phone.no_bid_other")}</p>` : ""}
     ${phase === "over" ? html`<p class="ph-watch-round">${t("phone.winner", { name: view.winner })}</p>` : ""}
     ${phase === "lobby" ? html`<p class="ph-wait">${t("phone.wait_start")}</p>` : ""}
+    ${phase === "playing" && view.bids.length ? html`<section class="ph-watch-bids" aria-labelledby="watch-bids-title">
+      <h2 id="watch-bids-title">${t("tv.history")}</h2>
+      <ol class="history">${view.bids.slice().reverse().map((b, i) => html`<li key=${view.bids.length - i}>
+        <span class="h-name">${b.player}</span><${Bid} bid=${b.bid} paco=${view.wild} /></li>`)}</ol></section>` : ""}
     <ul class="ph-chips">${seats.map((s) => html`<li key=${s.name}><${Seat} seat=${s} chip=${true}
       table=${view ? view.table : null} playing=${phase !== "lobby"} turn=${s.name === waits} /></li>`)}</ul>
     <${PhoneEvening} />

@@ -413,7 +413,7 @@ function Phone({ payload }) {
       <span class="ph-me" id="me">${me || ""}</span>
     </header>
     <main class="ph-main">${main}${me ? html`<${PhoneEvening} open=${!playing || phaseOf(room, view) === "over"} />` : ""}</main>
-    ${playing ? html`<${RevealCard} seats=${seats} me=${me} real=${realOf(room)} />` : ""}`;
+    ${playing || (!me && watching()) ? html`<${RevealCard} seats=${seats} me=${me} real=${realOf(room)} />` : ""}`;
 }
 
 // ---------- drawing ----------

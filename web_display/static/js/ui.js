@@ -224,7 +224,7 @@ export function Reveal({ reveal, order, paco, me, animate, countedBy: by = null 
         ? html` <span class="cup-tag gain">${t("reveal.tag_gainer")}</span>` : ""}</span>
       <span class="reveal-cup-dice">${cup.map((d, i) => html`<${Die} face=${d} paco=${paco}
         cls=${`${animate ? "roll" : ""} ${lit[i] ? "match" : "nomatch"}`} delay=${animate ? (delay += 25) : 0} />`)}</span>
-      <span class="reveal-cup-n"><span aria-hidden="true">${n || ""}</span><span class="sr-only">${t("reveal.cup_count", { n })}</span></span>
+      <span class="reveal-cup-n"><span aria-hidden="true">${n}</span><span class="sr-only">${t("reveal.cup_count", { n })}</span></span>
     </li>`;
   });
   return html`<div class="reveal-box">
