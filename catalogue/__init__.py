@@ -22,6 +22,9 @@ from typing import Any
 from babel import Locale
 from babel.lists import format_list
 
+DEFAULT_LANG = "it"
+"""The language of new rooms, of the voice and of its commands unless told otherwise: the one
+place it is written (the hub's `LANG`, `Room`, `start_voice` and the CLIs read it from here)."""
 FALLBACK = "en"
 COUNT_FIELD = "n"
 """The field whose number chooses a plural form."""

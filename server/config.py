@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dudo_hub.catalogue import DEFAULT_LANG
+
 PREFIX = "DUDO_"
 ASYNC_MODES = ("auto", "gevent", "threading")
 
@@ -34,7 +36,7 @@ class Config:
     """Everything the hub reads at start; environment variables are `DUDO_<FIELD>`."""
 
     PRESET: str = "dudo"  # rules of new rooms (engine.PRESETS)
-    LANG: str = "it"  # language of new rooms (catalogue/strings/<lang>.json)
+    LANG: str = DEFAULT_LANG  # language of new rooms (catalogue/strings/<lang>.json)
     DATA_DIR: Path | None = Path("data")  # None (an empty variable): nothing is stored
     PUBLIC_URL: str = ""  # "http://192.168.1.20:8000"; empty: taken from each page request
     BOT_DELAY: float = 1.5  # seconds a bot "thinks" (scaled by 0.6..1.4)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from dudo_hub.catalogue import DEFAULT_LANG
 from dudo_hub.voice.audio.microphone import AudioSource, AudioUnavailable, Microphone, Offload, direct
 from dudo_hub.voice.audio.recogniser import Factory, Heard, Listener, Recogniser, load_model, unknown_words, vocabulary
 from dudo_hub.voice.audio.speech import Speaker
@@ -36,8 +37,8 @@ class VoiceSession:
     model_path: Path | None = None
     calls: dict[str, list[str]] = field(default_factory=dict)
     hints: dict[str, str] = field(default_factory=dict)
-    lang: str = "it"
-    start_lang: str = "it"
+    lang: str = DEFAULT_LANG
+    start_lang: str = DEFAULT_LANG
     model_loader: Callable[[str], Any] = load_model
     explicit_model: str | Path | None = None
     audio: AudioSource | None = None

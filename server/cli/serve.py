@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from dudo_hub.catalogue import LANGS
+from dudo_hub.catalogue import DEFAULT_LANG, LANGS
 from dudo_hub.engine import PRESETS
 from dudo_hub.server.config import Config, ConfigError
 from dudo_hub.server.room import commitment
@@ -32,7 +32,7 @@ def add_serve_command(sub: Sub) -> None:
     cmd.add_argument("--host", help="address to listen on (DUDO_HOST, default 0.0.0.0)")
     cmd.add_argument("--port", type=int, help="port (DUDO_PORT, default 8000)")
     cmd.add_argument("--preset", choices=list(PRESETS), help="rules of new rooms (DUDO_PRESET, default dudo)")
-    cmd.add_argument("--lang", choices=LANGS, help="language of new rooms (DUDO_LANG, default it)")
+    cmd.add_argument("--lang", choices=LANGS, help=f"language of new rooms (DUDO_LANG, default {DEFAULT_LANG})")
     cmd.add_argument("--data", metavar="FOLDER", help="where rooms and games are kept (DUDO_DATA_DIR, default ./data)")
     cmd.add_argument("--advertise", metavar="IP", help="address to put in the join URL (default: DUDO_PUBLIC_URL, "
                                                        "else the LAN IP)")

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from dudo_hub import engine, protocol
+from dudo_hub.catalogue import DEFAULT_LANG
 from dudo_hub.engine import GameState, Rules
 from dudo_hub.protocol.errors import HubError
 from dudo_hub.server.hub.outbox import Outbox
@@ -39,7 +40,7 @@ __all__ = ["Frame", "Hooks", "Room", "RoomSettings", "default_level"]
 class Room(VoicePort):
     """One table. Create with `Room(code, ...)`; restore with `Room.from_record(...)`."""
 
-    def __init__(self, code: str, preset: str = "dudo", lang: str = "it",
+    def __init__(self, code: str, preset: str = "dudo", lang: str = DEFAULT_LANG,
                  settings: RoomSettings | None = None, hooks: Hooks[Room] | None = None, join_url: str = "") -> None:
         self.code = code
         self.host_key = secrets.token_urlsafe(12)

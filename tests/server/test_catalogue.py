@@ -8,6 +8,7 @@ import pytest
 from babel import Locale
 
 from dudo_hub.catalogue import (
+    DEFAULT_LANG,
     FALLBACK,
     LANGS,
     NAME_KEY,
@@ -160,3 +161,17 @@ def test_every_line_of_a_reveal_story_is_in_every_catalogue(lang):
     for key in STORY_KEYS:
         assert key in sentences, (lang, key)
         assert fields(sentences[key]) <= {"name", "n"}, (lang, key)
+
+
+def test_the_default_language_is_written_once_and_has_a_catalogue_and_a_voice_pack():
+    import inspect
+
+    from dudo_hub.server.config import Config
+    from dudo_hub.server.room.room import Room
+    from dudo_hub.voice.start import VoiceSession
+
+    assert DEFAULT_LANG in LANGS and DEFAULT_LANG in pack_languages()
+    assert Config().LANG == DEFAULT_LANG
+    assert inspect.signature(Room).parameters["lang"].default == DEFAULT_LANG
+    fields = VoiceSession.__dataclass_fields__
+    assert fields["lang"].default == fields["start_lang"].default == DEFAULT_LANG

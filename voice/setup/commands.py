@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from dudo_hub.catalogue import DEFAULT_LANG
 from dudo_hub.voice.language.packs import languages
 from dudo_hub.voice.setup import model as models
 
@@ -30,15 +31,15 @@ def add_voice_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     install.set_defaults(handler=_install)
     check = actions.add_parser("check", help="say what voice can do on this machine, what to run to fix "
                                "what does not work, and whether voice will be on (exit 0) or off (exit 1)")
-    check.add_argument("lang", metavar="LANG", nargs="?", default="it",
-                       help=f"a language with a voice pack: {', '.join(languages())} (default it)")
+    check.add_argument("lang", metavar="LANG", nargs="?", default=DEFAULT_LANG,
+                       help=f"a language with a voice pack: {', '.join(languages())} (default {DEFAULT_LANG})")
     check.add_argument("--model", default=None, help="a model folder you already have")
     check.add_argument("--dir", type=Path, default=None, help="where installed models are")
     check.set_defaults(handler=_check)
     test = actions.add_parser("test", help="a one-minute table check: each player says a few calls; "
                               "what was heard, per player and word, with the mic level")
-    test.add_argument("lang", metavar="LANG", nargs="?", default="it",
-                      help=f"a language with a voice pack: {', '.join(languages())} (default it)")
+    test.add_argument("lang", metavar="LANG", nargs="?", default=DEFAULT_LANG,
+                      help=f"a language with a voice pack: {', '.join(languages())} (default {DEFAULT_LANG})")
     test.add_argument("--players", required=True, help="who takes part, in seat order, e.g. Marco,Giulia")
     test.add_argument("--model", default=None, help="a model folder you already have")
     test.add_argument("--dir", type=Path, default=None, help="where installed models are")

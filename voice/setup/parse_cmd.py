@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from dudo_hub.catalogue import DEFAULT_LANG
 from dudo_hub.engine import PRESETS, DudoError
 from dudo_hub.voice.decision.context import DEFAULT_MIN_CONFIDENCE, parse_in_context
 from dudo_hub.voice.decision.policy import decide
@@ -49,7 +50,8 @@ def add_parse_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
         description="Print the move a spoken or typed call means, as JSON.", epilog=POSITION_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    cmd.add_argument("--lang", default="it", choices=languages(), help="language pack (default: it)")
+    cmd.add_argument("--lang", default=DEFAULT_LANG, choices=languages(),
+                     help=f"language pack (default: {DEFAULT_LANG})")
     cmd.add_argument("--standing", type=one_bid, help="the standing bid QxF, made by the last player")
     cmd.add_argument("--dice", type=int, help="dice in play, spread over the players (default 5 each)")
     cmd.add_argument("--players", type=name_list, default=(), help="seated players in seat order, e.g. Marco,Anna")
