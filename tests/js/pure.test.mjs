@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  clampQty, countedBy, fmtPct, listIn, numIn, phaseOf, pickFor, playWentOn, pluralIn, realOf, revealHold, revealKey,
+  clampQty, countedBy, fmtPct, listIn, numIn, phaseOf, pickFor, playWentOn, pluralIn, realOf, revealBeat, revealHold, revealKey,
   rollOffAfter, secondsUntil, seatsOf, stepAt, waitedFor,
 } from "../../web_display/static/js/pure.js";
 
@@ -133,4 +133,24 @@ test("countedBy names who confirmed the count of this reveal only", () => {
   assert.equal(countedBy(reveal, { counted: { round: 4, by: "Cy", count: 3 } }), "Cy");
   assert.equal(countedBy(reveal, { counted: { round: 3, by: "Cy", count: 3 } }), null);
   assert.equal(countedBy(reveal, { counted: null }), null);
+});
+
+test("revealBeat lands the cups in order, each count after its dice, the verdict after the last, by half the pause", () => {
+  for (const [sizes, hold] of [[[5, 5], 4000], [[5, 4, 3, 2, 1, 5], 4000], [[1, 1], 2500], [[5, 5, 5, 5, 5, 5], 6000], [[3, 0, 2], 3000]]) {
+    const beat = revealBeat(sizes, hold);
+    const flat = beat.dice.flat();
+    assert.deepEqual(flat, [...flat].sort((a, b) => a - b), "the dice in order, cup after cup");
+    assert.ok(flat.length === 0 || flat[flat.length - 1] > 0, "they do not all land at once");
+    beat.dice.forEach((d, i) => d.forEach((ms) => assert.ok(ms + 350 <= beat.counts[i], "a cup's count after its dice")));
+    assert.ok(Math.max(...beat.counts) <= beat.verdict, "the verdict after every cup");
+    assert.ok(beat.verdict <= hold / 2, `the verdict by half of ${hold} ms`);
+  }
+});
+
+test("revealBeat plays nothing in a pause too short for it: everything at once", () => {
+  for (const hold of [0, 300, 800]) {
+    const beat = revealBeat([5, 5], hold);
+    assert.equal(beat.verdict, 0);
+    assert.deepEqual(beat.dice.flat(), new Array(10).fill(0));
+  }
 });

@@ -100,7 +100,7 @@ export function ReplayRound({ replay, step, limit = 0 }) {
     <div class="rp-body">
       <ol class="rp-steps">${hidden ? html`<li class="rp-earlier">${t("replay.earlier", { n: hidden })}</li>` : ""}
         ${steps.map((s) => html`<${StepLine} step=${s} wild=${rnd.wild} />`)}</ol>
-      ${rnd.shown ? html`<div class="rp-reveal"><${Reveal} reveal=${rnd.shown} order=${order} paco=${rnd.wild} animate=${false} /></div>` : ""}
+      ${rnd.shown ? html`<div class="rp-reveal"><${Reveal} reveal=${rnd.shown} order=${order} paco=${rnd.wild} /></div>` : ""}
     </div>
     ${over ? html`<p class="rp-winner">${t("replay.winner", { name: over.winner })}</p>` : ""}
     ${rnd.commitment ? html`<p class="rp-hash">${t("tv.commitment")}: <span class="hash">${rnd.commitment.hash.slice(0, 20)}…</span>

@@ -387,11 +387,12 @@ function Game({ room, view, legal, seats, me, you }) {
   </section>`;
 }
 
-function RevealCard({ seats, me, real }) {
+function RevealCard({ seats, me, real, holdMs }) {
   const reveal = reveals.open;
   if (!reveal) return "";
   return html`<section class="ph-reveal" id="reveal" aria-live="assertive" key=${revealKey(reveal)} onClick=${() => reveals.close()}>
-    <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} me=${me} countedBy=${countedBy(reveal, real)} />
+    <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} me=${me} holdMs=${holdMs}
+      countedBy=${countedBy(reveal, real)} />
     <button class="btn btn-primary" type="button" id="reveal-ok">${t("phone.reveal_ok")}</button>
   </section>`;
 }
@@ -413,7 +414,7 @@ function Phone({ payload }) {
       <span class="ph-me" id="me">${me || ""}</span>
     </header>
     <main class="ph-main">${main}${me ? html`<${PhoneEvening} open=${!playing || phaseOf(room, view) === "over"} />` : ""}</main>
-    ${playing || (!me && watching()) ? html`<${RevealCard} seats=${seats} me=${me} real=${realOf(room)} />` : ""}`;
+    ${playing || (!me && watching()) ? html`<${RevealCard} seats=${seats} me=${me} real=${realOf(room)} holdMs=${revealHold(room)} />` : ""}`;
 }
 
 // ---------- drawing ----------

@@ -35,6 +35,26 @@ export function revealHold(room) {
   return Math.max(0, Number(room.reveal_pause) || 0) * 1000;
 }
 
+/** The reveal's beat, in ms from its opening: the dice pop in cup by cup (`dice[i][j]`), each cup
+    lands as its first die does (`cups[i]`) and shows its count after its last (`counts[i]`), and the
+    verdict (the count, the loser, the story) lands after the last cup (`verdict`); all of it by half
+    of `holdMs`, so the verdict stays up at least as long as the cups took. `sizes`: the dice in each
+    cup. A pause too short to play it in gives zeros: everything at once. */
+export function revealBeat(sizes, holdMs) {
+  const DIE_MS = 350; // the pop of one die (hub.css `pop`)
+  const total = sizes.reduce((a, n) => a + n, 0);
+  const budget = holdMs / 2 - DIE_MS - 100;
+  const step = total && budget > 0 ? Math.min(120, budget / total) : 0;
+  if (!step) {
+    return { dice: sizes.map((n) => new Array(n).fill(0)), cups: sizes.map(() => 0), counts: sizes.map(() => 0), verdict: 0 };
+  }
+  let k = 0;
+  const dice = sizes.map((n) => Array.from({ length: n }, () => Math.round(step * k++)));
+  const cups = dice.map((d, i) => (d.length ? d[0] : Math.round(step * sizes.slice(0, i).reduce((a, n) => a + n, 0))));
+  const counts = dice.map((d, i) => (d.length ? d[d.length - 1] : cups[i]) + DIE_MS);
+  return { dice, cups, counts, verdict: Math.round(step * (total - 1)) + DIE_MS + 100 };
+}
+
 /** Seconds left until a Unix time (seconds) at `now` (ms, default: the clock), never below 0. */
 export function secondsUntil(when, now = Date.now()) {
   return typeof when === "number" ? Math.max(0, Math.ceil(when - now / 1000)) : 0;

@@ -200,7 +200,7 @@ function Tv({ payload, rollOff }) {
       <${CountScreen} counting=${counting} proposal=${real.proposal} voiceOn=${listening(app.voice)} />
     </section>` : ""}
     ${reveal && playing ? html`<section class="overlay reveal" aria-live="assertive" key=${revealKey(reveal)}>
-      <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} animate=${true}
+      <${Reveal} reveal=${reveal} order=${seats.map((s) => s.name)} paco=${reveal.wild} holdMs=${holdMs}
         countedBy=${countedBy(reveal, real)} />
       <div class="reveal-timer" style=${`animation-duration:${holdMs}ms`}></div>
     </section>` : ""}

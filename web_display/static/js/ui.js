@@ -2,7 +2,7 @@
 // voice banner, the palifico note, the roll for the first player. Preact components (htm, no build).
 // They read the protocol's facts only (view.table, view.wild...), never a rule option by name.
 import { html, useEffect, useState } from "/vendor/preact-htm.js";
-import { chooseOwnLang, ctx, fmtNum, fmtPct, playWentOn, revealKey, secondsUntil, t } from "./common.js";
+import { chooseOwnLang, ctx, fmtNum, fmtPct, playWentOn, revealBeat, revealKey, secondsUntil, t } from "./common.js";
 
 // ---------- die and bid ----------
 
@@ -206,28 +206,31 @@ export function RevealHead({ reveal, paco, countedBy }) {
 
 /**
  * The reveal: the call, the count, every cup (its counted dice lit) and the story, all from the
- * engine's picture of it (`view.reveal`, or a replayed round's `shown`).
- * props: reveal, order (names in seat order), paco, me (the phone's player), countedBy.
+ * engine's picture of it (`view.reveal`, or a replayed round's `shown`). With `holdMs` (the time
+ * it stays up) it plays as a beat (`revealBeat`): the cups land one by one, each with its count,
+ * and the verdict (the count, the loser, the story) lands last.
+ * props: reveal, order (names in seat order), paco, me (the phone's player), holdMs, countedBy.
  */
-export function Reveal({ reveal, order, paco, me, animate, countedBy: by = null }) {
+export function Reveal({ reveal, order, paco, me, holdMs = 0, countedBy: by = null }) {
   const names = order.filter((name) => (reveal.dice[name] || []).length);
   Object.keys(reveal.dice).forEach((name) => { if (!names.includes(name) && reveal.dice[name].length) names.push(name); });
-  let delay = 0;
-  const cups = names.map((name) => {
+  const beat = revealBeat(names.map((name) => reveal.dice[name].length), holdMs);
+  const beating = beat.verdict > 0;
+  const cups = names.map((name, i) => {
     const cup = reveal.dice[name];
     const lit = reveal.counted[name] || [];
     const n = reveal.matched[name] || 0;
     const cls = `reveal-cup ${nameSize(name)} ${reveal.loser === name ? "loser" : ""} ${reveal.gainer === name ? "gainer" : ""} ${me === name ? "me" : ""}`;
-    return html`<li class=${cls} data-player=${name}>
+    return html`<li class=${cls} data-player=${name} style=${beating ? `--at:${beat.cups[i]}ms;--n-at:${beat.counts[i]}ms` : ""}>
       <span class="reveal-cup-head"><span class="reveal-cup-name">${name}</span>${reveal.loser === name
         ? html` <span class="cup-tag lose">${t("reveal.tag_loser")}</span>` : ""}${reveal.gainer === name
         ? html` <span class="cup-tag gain">${t("reveal.tag_gainer")}</span>` : ""}</span>
-      <span class="reveal-cup-dice">${cup.map((d, i) => html`<${Die} face=${d} paco=${paco}
-        cls=${`${animate ? "roll" : ""} ${lit[i] ? "match" : "nomatch"}`} delay=${animate ? (delay += 25) : 0} />`)}</span>
+      <span class="reveal-cup-dice">${cup.map((d, j) => html`<${Die} face=${d} paco=${paco}
+        cls=${`${beating ? "roll" : ""} ${lit[j] ? "match" : "nomatch"}`} delay=${beating ? beat.dice[i][j] : 0} />`)}</span>
       <span class="reveal-cup-n"><span aria-hidden="true">${n}</span><span class="sr-only">${t("reveal.cup_count", { n })}</span></span>
     </li>`;
   });
-  return html`<div class="reveal-box">
+  return html`<div class="reveal-box ${beating ? "beat" : ""}" style=${beating ? `--verdict:${beat.verdict}ms` : ""}>
     <${RevealHead} reveal=${reveal} paco=${paco} countedBy=${by} />
     ${cups.length ? html`<ul class="reveal-cups">${cups}</ul>` : ""}
     <ul class="reveal-story">${storyOf(reveal).map((line) => html`<li class="story-${line.tone} ${line.who && line.who === me ? "me" : ""}">${line.text}</li>`)}</ul>
