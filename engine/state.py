@@ -138,9 +138,3 @@ def stamp_reveal(fresh: GameState, reveal: Reveal) -> GameState:
     """Set the reveal of a state that `evolve` has just built and nobody else holds yet."""
     fresh.__dict__["reveal"] = reveal
     return fresh
-
-
-def stamp_version(fresh: GameState, version: int) -> GameState:
-    """Set the version of a state that `evolve` has just built and nobody else holds yet."""
-    fresh.__dict__["version"] = version
-    return fresh

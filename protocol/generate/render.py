@@ -46,10 +46,3 @@ def struct_text(cls: type[Any], names_only: bool = False) -> str:
     parts = [f'{info.tag_field}: {json.dumps(info.tag)}'] if info.tag_field and not names_only else []
     parts += [f.encode_name if names_only else field_text(f) for f in info.fields]
     return "{" + ", ".join(parts) + "}"
-
-
-def struct_fields(cls: type[Any]) -> list[str]:
-    """A struct's field names as sent (its tag field first, for a tagged one)."""
-    info = mi.type_info(cls)
-    assert isinstance(info, mi.StructType)
-    return ([info.tag_field] if info.tag_field else []) + [f.encode_name for f in info.fields]

@@ -229,11 +229,6 @@ class Room(VoicePort):
             self._changed(events, "bot", engine_events)
             return True
 
-    def bot_due(self) -> str | None:
-        """The bot-played seat the game waits for, if any."""
-        with self.lock:
-            return self.bots.due(self.game.state, self.lobby.seats)
-
     def resume_bots(self) -> None:
         """Let the bots pick up where they left off (after a restart of the hub)."""
         with self._locked():

@@ -13,7 +13,6 @@ from importlib import resources
 from pathlib import Path
 
 WEB_PACKAGE = "dudo_hub.web_display"
-CLIENT_NAME = "socket.io.min.js"
 
 
 def package_dir(package: str) -> Path:
@@ -43,7 +42,3 @@ def vendored(name: str) -> Path | None:
             return path
     return None
 
-
-def socket_client() -> Path | None:
-    """The browser's Socket.IO client."""
-    return vendored(CLIENT_NAME)

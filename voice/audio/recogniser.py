@@ -239,11 +239,6 @@ class Listener:
         self._reset_due.set()
         self._muted.clear()
 
-    @property
-    def muted(self) -> bool:
-        """True while the hub speaks."""
-        return self._muted.is_set()
-
     def _run(self) -> None:
         try:
             for chunk in self.source.chunks():

@@ -86,9 +86,6 @@ similarity ("dudu" -> "dudo" is 0.75, "sete" -> "sette" 0.89)."""
 REJECTIONS = ("unclear", "unknown_word", "low_confidence", "question", "sound_alike")
 """Reasons a call that was heard is not played because it was not heard well enough."""
 
-ASKABLE = ("unclear", "unknown_word", "low_confidence", "sound_alike")
-"""Reasons that ask ("Marco: 6 x five?") when the move heard is legal for its player now."""
-
 _QUESTION = re.compile(r"\?[\s!?.…]*$")
 
 

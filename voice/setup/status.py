@@ -90,11 +90,6 @@ class VoiceStatus:
             "check": None,
         }
 
-    def add_sink(self, sink: Sink) -> None:
-        """Also push every change to `sink` (e.g. room.set_voice_status)."""
-        self._sinks.append(sink)
-        sink(self.snapshot())
-
     def add_change_sink(self, sink: Sink) -> None:
         """Also push each change, as the changed keys only, to `sink` (a small socket event)."""
         self._change_sinks.append(sink)

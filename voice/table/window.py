@@ -25,12 +25,6 @@ class WindowJob(TableState):
         self.status.update(window={"player": player, "seconds": seconds})
         return {"ok": True, "code": None, "message": "listening"}
 
-    def close_window(self, player: str | None = None) -> None:
-        """Close the 🎤 window (of `player`, or whoever's)."""
-        with self._lock:
-            if self._mic is not None and player in (None, self._mic.player):
-                self._close_mic()
-
     def _mic_expired(self, window: MicWindow) -> None:
         with self._lock:
             if self._mic is window:
