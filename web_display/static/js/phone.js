@@ -357,8 +357,11 @@ function Game({ room, view, legal, seats, me, you }) {
     <div class="ph-info">
       <${TurnBar} view=${view} me=${me} over=${over} myTurn=${myTurn} real=${real} />
       <${CheckMine} me=${me} />
+      <ul class="ph-chips" id="players" aria-label=${t("phone.players")}>${seats.map((s) => html`<li key=${s.name}>
+        <${Seat} seat=${s} chip=${true} table=${view.table} playing=${true} turn=${waitsFor.includes(s.name)} me=${s.name === me}
+          entering=${view.phase === "roll" && real.waiting.includes(s.name)} /></li>`)}</ul>
       ${view.palifico && !over ? html`<${PalificoNote} view=${view} />` : ""}
-      ${view.round === 1 && !view.bids.length && view.table.roll_off ? html`<${RollOff} rollOff=${app.rollOff} />` : ""}
+      ${view.round === 1 && !view.bids.length && view.table.roll_off ? html`<${RollOff} rollOff=${app.rollOff} compact=${true} />` : ""}
       ${!over && !out ? html`<${Cup} view=${view} you=${you} real=${real} me=${me} out=${out} />` : ""}
       ${!over && !counting && view.phase !== "roll" ? html`<section class="ph-standing" id="standing">
         <span class="ph-standing-label">${t("phone.last_bid")}</span>
@@ -374,9 +377,6 @@ function Game({ room, view, legal, seats, me, you }) {
       <//>
       <${AskBar} ask=${app.voice && app.voice.ask} me=${me} onAnswer=${(id, yes) => answerAsk(id, yes).catch(reportError)} />
       ${mic ? html`<${MicBar} status=${app.voice} me=${me} until=${app.micUntil} busy=${app.busy} onTap=${() => tapMic().catch(reportError)} />` : ""}
-      <ul class="ph-chips" id="players" aria-label=${t("phone.players")}>${seats.map((s) => html`<li key=${s.name}>
-        <${Seat} seat=${s} chip=${true} table=${view.table} playing=${true} turn=${waitsFor.includes(s.name)} me=${s.name === me}
-          entering=${view.phase === "roll" && real.waiting.includes(s.name)} /></li>`)}</ul>
       ${out && !over ? html`<p class="ph-out" id="out-note">${t("phone.out")}</p>` : ""}
       ${over ? html`<section class="ph-final" id="final">
         <svg class="crown" viewBox="0 0 120 80" aria-hidden="true"><polygon points="8,70 14,18 38,44 60,6 82,44 106,18 112,70" /><rect x="8" y="66" width="104" height="12" rx="3" /></svg>

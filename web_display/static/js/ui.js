@@ -171,16 +171,23 @@ export function PalificoNote({ view }) {
   </div>`;
 }
 
-/** Who opens the game and the dice rolled to decide it. */
-export function RollOff({ rollOff }) {
+/** Who opens the game and the dice rolled to decide it; `compact` (a phone): one line, who opens,
+    and the rolls folded under it. */
+export function RollOff({ rollOff, compact = false }) {
   if (!rollOff) return "";
-  return html`<div class="roll-off">
-    <span class="roll-off-title">${t("rolloff.title")}</span>
-    ${rollOff.rolls.map((roll, i) => html`<span class="roll-off-line">
+  const lines = rollOff.rolls.map((roll, i) => html`<span class="roll-off-line">
       ${i > 0 ? html`<span class="roll-off-again">${t("rolloff.again")}</span>` : ""}
       ${roll.map((r) => html`<span class="roll-off-roll">${r.player} <${Die} face=${r.die} paco=${false} /></span>`)}
-    </span>`)}
-    <strong class="roll-off-winner">${t("rolloff.opens", { name: rollOff.player })}</strong>
+    </span>`);
+  const winner = html`<strong class="roll-off-winner">${t("rolloff.opens", { name: rollOff.player })}</strong>`;
+  if (compact) {
+    return html`<details class="roll-off compact"><summary>${winner}</summary>
+      <span class="roll-off-title">${t("rolloff.title")}</span>${lines}</details>`;
+  }
+  return html`<div class="roll-off">
+    <span class="roll-off-title">${t("rolloff.title")}</span>
+    ${lines}
+    ${winner}
   </div>`;
 }
 
