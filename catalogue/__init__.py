@@ -13,6 +13,7 @@ with `Intl.PluralRules`, so both agree by construction.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -30,6 +31,11 @@ COUNT_FIELD = "n"
 """The field whose number chooses a plural form."""
 NAME_KEY = "lang.name"
 """Every catalogue names its own language (what the language menus show)."""
+ELISIONS_KEY = "typo.elisions"
+"""Each catalogue's elisions before a name: "de>d’ que>qu’" in French ("Victoire d’Étienne"), "none"."""
+ELIDES_BEFORE = re.compile(r"[aeiouyhàâäæéèêëîïôöœùûü]", re.IGNORECASE)
+"""The first letters a word elides before (a vowel or a mute h); the pages test the same (pure.js)."""
+_WORD_FIELD = re.compile(r"(?<![\w’'])(\w+) \{(\w+)\}")
 _FOLDER = Path(str(resources.files("dudo_hub.catalogue"))) / "strings"
 
 Entry = str | dict[str, str]
@@ -94,7 +100,30 @@ def text(key: str, lang: str, **fields: Any) -> str:
         count = fields.get(COUNT_FIELD)
         found = plural(found, lang if key in catalogue(lang) else FALLBACK,
                        count if isinstance(count, int | float) else 0)
-    return found.format_map(_Fields(fields)) if fields else found
+    return _elide(found, lang, fields).format_map(_Fields(fields)) if fields else found
+
+
+@cache
+def elisions(lang: str) -> dict[str, str]:
+    """{word: its elided form} of `lang` (`typo.elisions`), empty for a language that has none."""
+    spec = str(catalogue(lang).get(ELISIONS_KEY, "none"))
+    return dict(pair.split(">", 1) for pair in spec.split() if ">" in pair)
+
+
+def _elide(template: str, lang: str, fields: Mapping[str, Any]) -> str:
+    """`template` with each elidable word before a field elided when the field's value calls for it."""
+    rules = elisions(lang)
+    if not rules:
+        return template
+
+    def swap(match: re.Match[str]) -> str:
+        word, name = match.group(1), match.group(2)
+        elided, value = rules.get(word.lower()), str(fields.get(name, ""))
+        if elided is None or not ELIDES_BEFORE.match(value[:1]):
+            return match.group(0)
+        return (elided[:1].upper() + elided[1:] if word[:1].isupper() else elided) + "{" + name + "}"
+
+    return _WORD_FIELD.sub(swap, template)
 
 
 def message(code: str, lang: str) -> str:

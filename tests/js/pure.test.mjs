@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  clampQty, countedBy, fmtPct, listIn, numIn, phaseOf, pickFor, playWentOn, pluralIn, realOf, revealBeat, revealHold, revealKey,
+  clampQty, countedBy, elide, elisionsOf, fmtPct, listIn, numIn, phaseOf, pickFor, playWentOn, pluralIn, realOf, revealBeat, revealHold, revealKey,
   rollOffAfter, secondsUntil, seatsOf, stepAt, waitedFor,
 } from "../../web_display/static/js/pure.js";
 
@@ -153,4 +153,14 @@ test("revealBeat plays nothing in a pause too short for it: everything at once",
     assert.equal(beat.verdict, 0);
     assert.deepEqual(beat.dice.flat(), new Array(10).fill(0));
   }
+});
+
+test("elide: French 'de' and 'que' before a name on a vowel or mute h, as the hub does", () => {
+  const fr = elisionsOf("de>d’ que>qu’");
+  assert.deepEqual(fr, { de: "d’", que: "qu’" });
+  assert.equal(elide("Victoire de {name}", { name: "Étienne" }, fr), "Victoire d’{name}");
+  assert.equal(elide("Victoire de {name}", { name: "Marco" }, fr), "Victoire de {name}");
+  assert.equal(elide("De {name} à {other}", { name: "Hugo" }, fr), "D’{name} à {other}");
+  assert.equal(elide("l’enchère de {bidder} !", { bidder: "Yves" }, fr), "l’enchère d’{bidder} !");
+  assert.equal(elide("Victoire de {name}", { name: "Anna" }, elisionsOf("none")), "Victoire de {name}");
 });

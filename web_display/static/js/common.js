@@ -3,7 +3,7 @@
 // loaded before the page's module (window.io); the views use Preact with htm (/vendor/preact-htm.js).
 
 import { EVENTS, MESSAGES } from "./protocol.js";
-import { listIn, numIn, pluralIn } from "./pure.js";
+import { elide, elisionsOf, listIn, numIn, pluralIn } from "./pure.js";
 import { stateHolder } from "./statepatch.js";
 
 export {
@@ -36,7 +36,7 @@ export const ctx = {
   room: (page.room || "").toUpperCase(),
   langs: LANGS, // {code: name in its own language}: the catalogues on the hub
   ownLang: OWN,
-  lang: OWN || page.lang || "it", // the catalogue the page starts with
+  lang: OWN || page.lang, // the catalogue the page starts with (the hub always sends the room's)
   role: page.role || "tv",
   joinUrl: page.joinUrl || "",
   hostKey: page.hostKey || "",
@@ -70,7 +70,8 @@ export function t(key, vars = {}) {
     text = key.split(".").pop().replace(/_/g, " ");
   }
   if (typeof text === "object") text = pluralForm(text, Number(vars.n) || 0);
-  return String(text).replace(/\{(\w+)\}/g, (m, name) => (vars[name] !== undefined && vars[name] !== null ? vars[name] : m));
+  return elide(String(text), vars, elisionsOf(strings["typo.elisions"]))
+    .replace(/\{(\w+)\}/g, (m, name) => (vars[name] !== undefined && vars[name] !== null ? vars[name] : m));
 }
 
 /** The form of a plural object for `n` (the hub chooses the same with Babel: catalogue/__init__.py). */

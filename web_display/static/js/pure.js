@@ -11,6 +11,24 @@ export function pluralIn(forms, n, lang) {
   return forms[cat] !== undefined ? forms[cat] : forms.other;
 }
 
+/** The elisions of a catalogue ({word: elided}) from its `typo.elisions` ("de>d’ que>qu’", or "none"). */
+export function elisionsOf(spec) {
+  return Object.fromEntries(String(spec || "").split(/\s+/).filter((p) => p.includes(">")).map((p) => p.split(">", 2)));
+}
+
+/** `template` with each elidable word before a {field} elided when the field's value starts with a
+    vowel or a mute h: "Victoire de {name}" -> "Victoire d’{name}" for Étienne (the hub does the same:
+    catalogue/__init__.py `_elide`). */
+export function elide(template, vars, rules) {
+  if (!rules || !Object.keys(rules).length) return template;
+  return template.replace(/(?<![\p{L}\p{N}_’'])([\p{L}]+) \{(\w+)\}/gu, (m, word, name) => {
+    const elided = rules[word.toLowerCase()];
+    const value = vars[name] === undefined || vars[name] === null ? "" : String(vars[name]);
+    if (elided === undefined || !/^[aeiouyhàâäæéèêëîïôöœùûü]/i.test(value)) return m;
+    return `${word[0] === word[0].toUpperCase() ? elided[0].toUpperCase() + elided.slice(1) : elided}{${name}}`;
+  });
+}
+
 /** A chance as a percentage: "37%", "<1%" and ">99%" at the edges, "" for anything not a number. */
 export function fmtPct(x) {
   if (typeof x !== "number" || Number.isNaN(x)) return "";
