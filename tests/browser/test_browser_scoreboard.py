@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 from browserkit import HOST, PHONE, TV, axe_problems, fresh_lobby, open_page, visible
+from waiting import wait_until
 
 HUB_OPTIONS = {"BOT_DELAY": 0.0, "REVEAL_PAUSE": 0.0}
 
@@ -19,10 +19,7 @@ def _bot_games(hub: Any, n: int) -> None:
         room.add_bot(level)
     for _ in range(n):
         room.start()
-        deadline = time.monotonic() + 60
-        while not room.over:
-            assert time.monotonic() < deadline, "the bots did not finish"
-            time.sleep(0.05)
+        wait_until(lambda: room.over, timeout=120, message="the bots' game over")
         room.restart()
 
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from hubkit import Client, host_of, play_out, seat
+from waiting import wait_until
 
 from dudo_hub.engine import PRESETS
 
@@ -66,8 +67,6 @@ def test_restart_goes_back_to_the_lobby_with_the_same_seats(app, hub):
 
 
 def test_bots_alone_finish_through_the_background_thread():
-    import time
-
     from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
     app = create_app(TestConfig(BOT_THREAD=True, BOT_DELAY=0.0))
@@ -78,10 +77,7 @@ def test_bots_alone_finish_through_the_background_thread():
             assert host.ask("host:bot_add", {"level": None})["ok"]
         assert host.ask("host:start", {})["ok"]
         room = hub.room(hub.default_code)
-        deadline = time.monotonic() + 20
-        while not room.over and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert room.over
+        wait_until(lambda: room.over, timeout=60, message="the bots' game over")
     finally:
         hub.close()
     assert hub.runner is not None and not hub.runner.alive

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from hubkit import Client, host_of
+from waiting import wait_until
 
 from dudo_hub.server.hub.core import Hub
 from dudo_hub.server.web import asyncmode
@@ -61,9 +62,10 @@ def test_a_room_sends_before_the_next_room_builds(app, hub):
     try:
         frames = [hub.room(code).frame for code in codes]
         gevent.joinall([gevent.spawn(hub.broadcast, frame) for frame in frames], raise_error=True)
-        gevent.sleep(0.01)
         first, second = codes
         steps = writers.log
+        wait_until(lambda: steps.count(("sent", first)) + steps.count(("sent", second)) >= 8,
+                   message=lambda: f"the 8 messages (4 per room) sent by the writers; {steps}")
         last_sent_first = max(i for i, step in enumerate(steps) if step == ("sent", first))
         first_built_second = min(i for i, step in enumerate(steps) if step == ("built", second))
         assert steps.count(("sent", first)) == 4 and steps.count(("sent", second)) == 4, steps

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import websocket
 from hubkit import LiveServer
+from waiting import wait_until
 
 from dudo_hub.server.hub.core import Hub
 from dudo_hub.server.web.app import TestConfig, create_app, get_hub
@@ -114,13 +115,7 @@ def test_a_closed_socket_after_a_fake_connect_leaves_the_seat_dropped(live):
     assert raw.call(5, '["sync",{}]')["ok"]
     raw.close()
     room = hub.room(hub.default_code)
-    for _ in range(100):
-        if not room.seat("Ann").connected:
-            break
-        import time
-
-        time.sleep(0.05)
-    assert not room.seat("Ann").connected
+    wait_until(lambda: not room.seat("Ann").connected, message="Ann's seat dropped with her socket")
     assert not any(v.player == "Ann" for v in hub.viewers.values())
 
 

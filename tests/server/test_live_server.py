@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-import threading
-import time
 from typing import Any
 
 import pytest
 import socketio
 from hubkit import LiveServer, pick_move
+from waiting import wait_until
 
 from dudo_hub.server.hub.statepatch import Held
 from dudo_hub.server.web.app import TestConfig, create_app, get_hub
@@ -21,7 +20,6 @@ class LiveClient:
     def __init__(self, url: str, auth: dict[str, Any]) -> None:
         self.sio = socketio.Client(reconnection=False)
         self.states: list[dict[str, Any]] = []
-        self.changed = threading.Event()
         self.held = Held()
         self.sio.on("state", lambda data: self._on_state("state", data))
         self.sio.on("state_patch", lambda data: self._on_state("state_patch", data))
@@ -31,16 +29,15 @@ class LiveClient:
         state = self.held.take(event, data)
         assert state is not None, "a patch that does not follow the state held"
         self.states.append(state)
-        self.changed.set()
 
-    def wait_for(self, test: Any, timeout: float = 5.0) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.states and test(self.states[-1]):
-                return self.states[-1]
-            self.changed.wait(0.05)
-            self.changed.clear()
-        raise AssertionError(f"no matching state; last: {self.states[-1] if self.states else None}")
+    def wait_for(self, test: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """The latest state once it passes `test`."""
+        def matching() -> dict[str, Any] | None:
+            last = self.states[-1] if self.states else None
+            return last if last is not None and test(last) else None
+
+        return wait_until(matching, timeout=timeout, interval=0.005,
+                          message=lambda: f"a matching state; last: {self.states[-1] if self.states else None}")
 
     def ask(self, event: str, payload: Any) -> dict[str, Any]:
         reply: dict[str, Any] = self.sio.call(event, payload, timeout=5)
@@ -68,20 +65,23 @@ def test_a_game_over_real_sockets():
         assert host.ask("host:bot_add", {})["ok"]
         assert host.ask("host:start", {})["ok"]
         rng = random.Random(9)
-        for _ in range(2000):
-            state = tv.wait_for(lambda s: s["view"] is not None)
-            if state["view"]["phase"] == "over":
-                break
+        def phones_turn() -> str | None:
+            """"over" at the end, else the player to act if a phone holds the seat."""
+            if room.over:
+                return "over"
             player = room.to_act()
-            if player not in phones:
-                time.sleep(0.005)
-                continue
+            return player if player in phones else None
+
+        for _ in range(2000):
+            player = wait_until(phones_turn, timeout=30, interval=0.005, message="a phone's turn or the end")
+            if player == "over":
+                break
             version = room.version()
             phone = phones[player]
             mine = phone.wait_for(lambda s, v=version: s["view"] and s["view"]["version"] == v)
             reply = phone.ask("move", {"version": version, **pick_move(mine["legal"], rng)})
             assert reply["ok"] or reply["code"] == "stale_version", reply
-        final = tv.wait_for(lambda s: s["view"]["phase"] == "over")
+        final = tv.wait_for(lambda s: s["view"] is not None and s["view"]["phase"] == "over")
         assert final["view"]["winner"] in ("Ann", "Bob", "Bot 1")
         assert all(c.states[0]["room"]["code"] == code for c in clients)  # every first sync arrived
     finally:

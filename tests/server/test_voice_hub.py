@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import queue
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 from hubkit import Client, host_of, seat
 from voice_table.fakes import ManualTimers, Said, WordsVosk
+from waiting import wait_until
 
 from dudo_hub.server.hub.voice_link import attach_voice
 from dudo_hub.voice.setup import model as models
@@ -194,26 +194,24 @@ def test_the_table_check_runs_on_the_hubs_microphone_and_plays_nothing(app, hub,
         assert host.ask("host:voice", {"check": True})["ok"]
         version = room.version()
         prompts: list[Any] = []
+
+        def next_prompt() -> Any:
+            prompt = tv.voice.get("check")
+            return prompt if prompt is not None and prompt not in prompts else None
+
         for _ in range(10):  # 2 players x 5 prompts: each says what the TV asks
-            prompt = wait_for(lambda: tv.voice.get("check"), lambda p: p not in prompts)
+            prompt = wait_until(next_prompt, message=lambda: f"check prompt {len(prompts) + 1} on the TV; "
+                                                            f"it shows {tv.voice.get('check')!r}")
             prompts.append(prompt)
             audio.queue.put(prompt["phrase"].encode())
-        report = wait_for(lambda: tv.voice.get("check_report"), bool)
+        report = wait_until(lambda: tv.voice.get("check_report"), message="the check's report on the TV")
         assert room.version() == version, "nothing said during the check was played"
         assert report["players"]["Marco"]["right"] == 5 and report["players"]["Anna"]["said"] == 5
         assert Path(report["saved"]).is_file()
         assert [p["player"] for p in prompts] == ["Marco"] * 5 + ["Anna"] * 5
         audio.queue.put(b"tre cinque")  # back to playing
-        wait_for(lambda: room.version(), lambda v: v == version + 1)
+        wait_until(lambda: room.version() == version + 1,
+                   message=lambda: f"the call played (version {version + 1}); at {room.version()}")
     finally:
         voice.stop()
 
-
-def wait_for(get: Any, test: Any, timeout: float = 5.0) -> Any:
-    done = threading.Event()
-    for _ in range(int(timeout / 0.02)):
-        value = get()
-        if value is not None and test(value):
-            return value
-        done.wait(0.02)
-    raise AssertionError(f"waited in vain; last {get()!r}")

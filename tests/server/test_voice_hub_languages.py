@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from hubkit import Client, host_of, seat
-from test_voice_hub import AllWords, LiveAudio, wait_for
+from test_voice_hub import AllWords, LiveAudio
 from voice_table.fakes import ManualTimers, Said, WordsVosk
+from waiting import wait_until
 
 from dudo_hub.catalogue import LANGS
 from dudo_hub.server.hub.voice_link import attach_voice
@@ -52,6 +53,15 @@ class Spoken:
         self.audio.queue.put(words.encode())
 
 
+def played(room: Any, version: int) -> None:
+    wait_until(lambda: room.version() == version, message=lambda: f"the call played (version {version}); "
+                                                                  f"at {room.version()}")
+
+
+def said(spoken: Spoken, line: str) -> None:
+    wait_until(lambda: line in spoken.said.lines, message=lambda: f"{line!r} spoken; said {spoken.said.lines}")
+
+
 @pytest.fixture
 def spoken(app: Any, hub: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Spoken]:
     monkeypatch.setattr(models, "locate", lambda lang, path=None: Path(f"/m/{models.info_for(lang).name}"))
@@ -77,13 +87,14 @@ def test_a_room_in_each_language_plays_spoken_calls(spoken: Spoken, lang: str) -
     bidder = room.to_act()
     version = room.version()
     spoken.say(render_bid(lang, 3, 4))  # "três quatros", "trois quatre", "tres cuatros"...
-    wait_for(lambda: room.version(), lambda v: v == version + 1)
+    played(room, version + 1)
     assert room.state.standing.bid.to_list() == [3, 4]
     assert room.state.players[room.state.standing.seat] == bidder
-    wait_for(lambda: spoken.said.lines, lambda lines: announce(lang, "bid", player=bidder, quantity=3, face=4) in lines)
+    said(spoken, announce(lang, "bid", player=bidder, quantity=3, face=4))
     challenger = room.to_act()
     spoken.say(pack.calls["dudo"][-1])  # the pack's own words for it ("não te acredito", "je doute"...)
-    pending = wait_for(lambda: tv.voice, lambda v: v.get("pending") == "confirm")
+    pending = wait_until(lambda: (voice := tv.voice).get("pending") == "confirm" and voice,
+                         message=lambda: f"the Dudo heard, waiting for its confirmation; voice {tv.voice!r}")
     assert pending["player"] == challenger
 
 
@@ -91,12 +102,13 @@ def test_mid_game_the_voice_follows_the_room_from_portuguese_to_french(spoken: S
     tv = spoken.start("pt")
     room = spoken.room
     assert spoken.host.ask("host:config", {"lang": "fr"})["ok"]
-    wait_for(lambda: spoken.loaded, lambda names: names[-1] == models.info_for("fr").name)
+    french = models.info_for("fr").name
+    wait_until(lambda: spoken.loaded[-1:] == [french], message=lambda: f"the model {french} loaded; {spoken.loaded}")
     assert tv.voice["lang"] == "fr"
     version = room.version()
     spoken.say(render_bid("pt", 3, 4))  # Portuguese is no longer understood
     spoken.say("euh " + render_bid("fr", 2, 6))
-    wait_for(lambda: room.version(), lambda v: v == version + 1)
+    played(room, version + 1)
     assert room.state.standing.bid.to_list() == [2, 6]
     bidder = room.state.players[room.state.standing.seat]
-    wait_for(lambda: spoken.said.lines, lambda lines: f"{bidder} : deux six." in lines)
+    said(spoken, f"{bidder} : deux six.")

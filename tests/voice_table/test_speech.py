@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from waiting import wait_until
 
 from dudo_hub.voice.audio.speech import Speaker, configured_engine, pick_voice
 from dudo_hub.voice.language.packs import languages, load_pack
@@ -96,13 +97,13 @@ def test_watchdog_restarts_then_turns_speech_off() -> None:
     speaker._watch = lambda: None  # type: ignore[method-assign]  # drive the watchdog by hand
     assert speaker.start()
     speaker.say("uno")
-    _wait(lambda: speaker.busy)
+    wait_until(lambda: speaker.busy, message="the speaker busy with «uno»")
     assert not speaker.check()
     clock[0] = 6
     assert speaker.check()  # stuck: restart
     assert ended.is_set()  # the microphone is unmuted
     speaker.say("due")
-    _wait(lambda: len(engines) == 2 and speaker.busy)
+    wait_until(lambda: len(engines) == 2 and speaker.busy, message="a second engine, busy with «due»")
     clock[0] = 12
     assert speaker.check()
     assert not speaker.enabled and status.snapshot()["speech_reason"] == "speech_stuck"
@@ -118,9 +119,10 @@ def test_say_never_blocks_and_mutes_while_speaking() -> None:
     speaker.start()
     for word in ("uno", "due", "tre"):
         assert speaker.say(word)  # returns at once although the engine is blocked
-    _wait(lambda: events == ["mute"])
+    wait_until(lambda: events == ["mute"], message=lambda: f"one mute for the first word; events {events}")
     release.set()
-    _wait(lambda: events == ["mute", "unmute"] * 3)
+    wait_until(lambda: events == ["mute", "unmute"] * 3,
+               message=lambda: f"a mute and an unmute per word; events {events}")
     speaker.stop()
 
 
@@ -132,7 +134,7 @@ def test_missing_voice_turns_speech_off() -> None:
     status = VoiceStatus()
     speaker = Speaker("it", status, factory=lambda: NoItalian(threading.Event()), check_espeak=False)
     speaker.start()
-    _wait(lambda: not speaker.enabled)
+    wait_until(lambda: not speaker.enabled, message="speech off without the Italian voice")
     assert "roa/it" in status.snapshot()["message"]
 
 
@@ -144,15 +146,6 @@ def test_no_espeak_turns_speech_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not Speaker("it", status).start()
     snap = status.snapshot()
     assert snap["speech_reason"] == "no_espeak" and "install espeak-ng" in snap["message"]
-
-
-def _wait(condition: Any, seconds: float = 5.0) -> None:
-    done = threading.Event()
-    for _ in range(int(seconds * 100)):
-        if condition():
-            return
-        done.wait(0.01)
-    raise AssertionError("condition not met in time")
 
 
 def test_without_aplay_speech_is_off_and_said_once() -> None:
@@ -181,11 +174,11 @@ def test_speech_follows_the_language() -> None:
     speaker = Speaker("it", VoiceStatus(), factory=factory, check_espeak=False)
     voices: list[str] = []
     speaker.start()
-    _wait(lambda: bool(engines))
+    wait_until(lambda: engines, message="the speaker's engine made")
     engines[0].setProperty = lambda name, value: voices.append(value) if name == "voice" else None  # type: ignore[method-assign]
     speaker.set_language("es")
     speaker.say("Dudo")
-    _wait(lambda: "roa/es" in voices)
+    wait_until(lambda: "roa/es" in voices, message=lambda: f"the Spanish voice set; voices set {voices}")
     speaker.stop()
 
 
@@ -218,7 +211,7 @@ def test_a_missing_pack_voice_says_which_and_how_to_list_them() -> None:
     status = VoiceStatus()
     speaker = Speaker("pt", status, factory=lambda: NoBrazilian(threading.Event()), check_espeak=False)
     speaker.start()
-    _wait(lambda: not speaker.enabled)
+    wait_until(lambda: not speaker.enabled, message="speech off without the Brazilian voice")
     message = status.snapshot()["message"]
     assert "'roa/pt-br'" in message and "voice/language/packs/pt.json" in message and "espeak-ng --voices=pt" in message
 
