@@ -31,6 +31,25 @@ def visible(page: Any, selector: str) -> bool:
     return loc.count() > 0 and loc.first.is_visible()
 
 
+SETTLED = """(selector) => {
+  const running = document.getAnimations().some((a) => a.playState === "running"
+    && a.effect && a.effect.getComputedTiming().iterations !== Infinity);
+  const boxes = JSON.stringify([...document.querySelectorAll(selector)].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height];
+  }));
+  const still = window.__dudoSettled && window.__dudoSettled[selector] === boxes;
+  window.__dudoSettled = { ...window.__dudoSettled, [selector]: boxes };
+  return still && !running && document.fonts.status === "loaded";
+}"""
+
+
+def settled(page: Any, selector: str) -> None:
+    """Wait until what `selector` matches has stopped moving: no finite animation running, the
+    fonts loaded and the elements' boxes the same on two frames running (a condition, not a pause)."""
+    page.wait_for_function(SETTLED, arg=selector, polling="raf")
+
+
 def seat_phone(browser: Any, watch: Any, url: str, code: str, name: str) -> Any:
     """A phone that took a seat through its form."""
     phone = open_page(browser, watch, name, f"{url}/join/{code}", PHONE)

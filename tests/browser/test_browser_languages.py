@@ -91,15 +91,17 @@ def _says(text: str, part: str) -> bool:
 def problems(pages: dict[str, Any], lang: str, moment: str) -> list[str]:
     out = []
     for label, page in pages.items():
+        kit.settled(page, TEXT_SELECTORS)
         out += [f"{moment} {label} foreign: {hit}" for hit in foreign_text(page, lang)]
         out += [f"{moment} {label} cut: {hit}" for hit in kit.cut_text(page, TEXT_SELECTORS)]
     return out
 
 
 def follow(pages: dict[str, Any], lang: str) -> None:
+    """Every page in `lang`: the catalogue loaded (the page redraws in the same task) and its text still."""
     for page in pages.values():
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        page.wait_for_timeout(50)
+        kit.settled(page, TEXT_SELECTORS)
 
 
 def test_the_detector_finds_another_languages_text() -> None:
@@ -140,7 +142,8 @@ def test_a_round_in_each_language_on_every_screen(hub: Any, browser: Any, watch:
     kit.opening(room)
     kit.play(room, kit.to_act(room), {"action": "bid", "quantity": 1, "face": 5})
     tv.wait_for_selector(".center-bid .bid")
-    phone.wait_for_timeout(300)
+    phone.wait_for_selector("#standing .ph-standing-bid .bid")
+    host.wait_for_selector(f".host-seat.waiting[data-player='{kit.to_act(room)}']")  # the turn after the bid
     found += problems(pages, lang, "bidding")
     tv.screenshot(path=str(out / f"{lang}-tv-game.png"))
     phone.screenshot(path=str(out / f"{lang}-phone-game.png"))
@@ -180,10 +183,15 @@ def test_a_phone_keeps_its_own_language_while_the_room_changes(hub: Any, browser
     phone.click("#sit")
     phone.wait_for_selector(".ph-lobby")
     assert not foreign_text(phone, "fr")
+    asked: list[str] = []
+    phone.on("request", lambda req: asked.append(req.url) if "/api/strings/" in req.url else None)
     room.configure(None, None, "es", None)
+    room.take_seat("Zed")  # the phone's next state, after the one with the room's new language
     tv.wait_for_function("document.documentElement.lang === 'es'")
-    phone.wait_for_timeout(400)
+    phone.locator(".ph-chips", has_text="Zed").wait_for()
     assert phone.evaluate("document.documentElement.lang") == "fr", "the phone keeps its own language"
+    assert not [url for url in asked if url.endswith("/es")], "the phone fetched the room's language"
+    room.remove_seat("Zed")
     phone.reload()
     phone.wait_for_selector(".ph-lobby")
     assert phone.evaluate("document.documentElement.lang") == "fr"
@@ -282,7 +290,7 @@ def test_real_cups_keypad_and_count_in_each_language(hub: Any, browser: Any, wat
             found += problems(pages, lang, "count")
             room.table_says("Caio", "propose", 2)
             tv.wait_for_selector(".count-n")
-            phone.wait_for_timeout(300)
+            phone.wait_for_selector("#count-confirm")  # Caio's proposal, for this phone to confirm
             found += problems(pages, lang, "count proposed")
             phone.screenshot(path=str(out / f"{lang}-phone-count.png"))
             tv.screenshot(path=str(out / f"{lang}-tv-count.png"))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import TV, TV_720, fresh_lobby, open_page, play, to_act
+from browserkit import TV, TV_720, fresh_lobby, open_page, play, settled, to_act
 
 pytestmark = pytest.mark.browser
 NAMES = ["Massimiliano Ferrari", "Bo", "Giulia Annunziata", "Mia", "Alessandro Bianchi", "Chiara",
@@ -71,7 +71,7 @@ def test_no_two_seat_cards_overlap_from_two_to_ten_seats(
         _everyone_bids(room)
         tv.wait_for_selector(".seat-card.turn")
         tv.wait_for_function(f"document.querySelectorAll('.seat-card .seat-last').length === {seats}")
-        tv.wait_for_timeout(350)  # the turn card's growth
+        settled(tv, ".seat-card")  # the turn card's growth
         assert tv.evaluate(OVERLAPS) == [], f"game, {seats} seats, {size}"
         if seats in (3, 6, 10):
             tv.screenshot(path=str(artifacts / f"seats-{seats}-{size}.png"))

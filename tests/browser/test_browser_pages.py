@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import random
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from browserkit import HOST, PHONE, TV, axe_problems, open_page, seat_phone, visible
+from waiting import wait_until
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 0.8}
@@ -67,10 +67,10 @@ def _on_screen(page: Any, selector: str) -> bool:
 def _landscape_check(phone: Any, artifacts: Path) -> None:
     """Turned sideways on its turn: the phone's own dice and the bid controls are both on screen."""
     phone.set_viewport_size({"width": 844, "height": 390})
-    phone.wait_for_timeout(150)
+    selectors = ("#my-dice svg.die", "#bid-btn", "#qty-up", ".ph-face")
+    wait_until(lambda: all(_on_screen(phone, selector) for selector in selectors), timeout=10,
+               message=lambda: f"landscape: {[s for s in selectors if not _on_screen(phone, s)]} on screen")
     phone.screenshot(path=str(artifacts / "phone-landscape.png"))
-    for selector in ("#my-dice svg.die", "#bid-btn", "#qty-up", ".ph-face"):
-        assert _on_screen(phone, selector), f"landscape: {selector} is off screen"
     phone.set_viewport_size(PHONE["viewport"])
 
 
@@ -113,11 +113,15 @@ def test_tv_phones_and_host_play_a_game_to_the_end(hub: Any, browser: Any, watch
         phone.wait_for_selector("#game")
     assert "lobby" not in host.locator("h1").inner_text().lower()
 
-    deadline = time.monotonic() + GAME_TIMEOUT
     moves = 0
     shot_phone = shot_tv = shot_reveal = reloaded = relanguaged = turned = False
-    while time.monotonic() < deadline and not visible(tv, ".overlay.winner"):
-        moved = False
+
+    def step() -> bool:
+        """One look at every screen, a move from each phone whose turn it shows (a phone that sent
+        one shows its buttons disabled until the next state): True once the TV shows the winner."""
+        nonlocal moves, shot_phone, shot_tv, shot_reveal, reloaded, relanguaged, turned
+        if visible(tv, ".overlay.winner"):
+            return True
         for phone in phones:
             if not turned and visible(phone, "body.my-turn #bid-btn") and not visible(phone, "#reveal"):
                 _landscape_check(phone, artifacts)
@@ -127,8 +131,6 @@ def test_tv_phones_and_host_play_a_game_to_the_end(hub: Any, browser: Any, watch
                 shot_phone = True
             if _play_once(phone, rng):
                 moves += 1
-                moved = True
-                phone.wait_for_timeout(60)
         if not shot_tv and moves >= 2 and visible(tv, ".center-bid .bid") and not visible(tv, ".overlay.reveal"):
             tv.screenshot(path=str(artifacts / "tv-game.png"))
             shot_tv = True
@@ -149,9 +151,9 @@ def test_tv_phones_and_host_play_a_game_to_the_end(hub: Any, browser: Any, watch
             phones[0].wait_for_selector("#game")
             assert phones[0].locator("#me").inner_text() == NAMES[0]
             reloaded = True
-        if not moved:
-            tv.wait_for_timeout(80)
-    assert visible(tv, ".overlay.winner"), f"no winner on the TV after {moves} phone moves"
+        return False
+
+    wait_until(step, timeout=GAME_TIMEOUT, interval=0.05, message=lambda: f"a winner on the TV ({moves} phone moves)")
     assert moves > 0 and reloaded and relanguaged and turned
     winner = hub.room.state.players[hub.room.state.winner]
     assert winner in tv.locator(".winner-name").inner_text()

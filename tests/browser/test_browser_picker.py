@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from browserkit import PHONE, fresh_lobby, open_page, to_act, visible
+from waiting import wait_until
 
 from dudo_hub import engine
 
@@ -30,13 +31,13 @@ def _until_my_turn(room: Any, phone: Any, me: str) -> None:
             break
         quantity, face = engine.legal_summary(room.state, to_act(room))["suggest"]
         assert room.submit(to_act(room), {"action": "bid", "quantity": quantity, "face": face}, source="phone")["ok"]
-    for _ in range(100):
-        if visible(phone, "#reveal-ok"):
+
+    def my_turn() -> bool:
+        if visible(phone, "#reveal-ok"):  # the reveal card tapped away
             phone.click("#reveal-ok")
-        if visible(phone, "body.my-turn #bid-btn:not([disabled])"):
-            return
-        phone.wait_for_timeout(50)
-    raise AssertionError("the phone never showed its turn")
+        return visible(phone, "body.my-turn #bid-btn:not([disabled])")
+
+    wait_until(my_turn, timeout=15, interval=0.05, message=f"{me}'s phone showing its turn")
 
 
 def _first_offer_is_the_hubs(room: Any, phone: Any, me: str) -> tuple[int, int]:

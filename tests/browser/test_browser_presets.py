@@ -97,7 +97,7 @@ def test_the_key_moments_of_each_preset(hub: Any, browser: Any, watch: Any, arti
         assert story(phone, "#reveal") == told, f"{preset}: {name}'s phone tells another story than the TV"
     if facts["bullets"]:
         assert any("proiettile" in line for line in told), told
-    tv.wait_for_timeout(300)
+    kit.settled(tv, ".overlay.reveal .reveal-cup, .overlay.reveal .reveal-story li")
     _shoot({"tv": tv, "phone": phones["Luca"]}, out, f"{preset}-3-reveal")
     problems = {"tv reveal": axe_problems(tv), "phone reveal": axe_problems(phones["Luca"])}
 

@@ -22,9 +22,11 @@ from browserkit import (
     open_page,
     round_lost_by_bidder,
     seat_phone,
+    settled,
     story,
     visible,
 )
+from waiting import wait_until
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"REVEAL_PAUSE": 30.0, "DROP_GRACE": 30.0}
@@ -33,12 +35,8 @@ LONG_NAMES = ["Massimiliano Ferrari", "Bo", "Giulia Annunziata", "Mia", "Alessan
 
 
 def _my_turn(phones: list[Any]) -> Any:
-    for _ in range(100):
-        for phone in phones:
-            if visible(phone, "body.my-turn #bid-btn:not([disabled])"):
-                return phone
-        phones[0].wait_for_timeout(50)
-    raise AssertionError("no phone shows its turn")
+    return wait_until(lambda: next((p for p in phones if visible(p, "body.my-turn #bid-btn:not([disabled])")), None),
+                      timeout=15, message="a phone showing its turn")
 
 
 def test_a_revolver_round_tells_the_same_story_on_the_phones_and_the_tv_and_the_host_ends_it(
@@ -76,7 +74,7 @@ def test_a_revolver_round_tells_the_same_story_on_the_phones_and_the_tv_and_the_
     for phone in phones:
         phone.wait_for_selector("#reveal .reveal-story li")
         assert story(phone, "#reveal") == told, "a phone tells another story than the TV"
-    tv.wait_for_timeout(400)
+    settled(tv, ".overlay.reveal .reveal-cup, .overlay.reveal .reveal-story li")
     tv.screenshot(path=str(artifacts / "revolver-tv-reveal.png"))
     caller.screenshot(path=str(artifacts / "revolver-phone-reveal.png"))
 
