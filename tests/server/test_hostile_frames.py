@@ -255,8 +255,10 @@ def test_long_polling_junk_is_refused_quietly(live, tracebacks):
     assert post(url, b'40{"room":"%s","role":"tv"}' % hub.default_code.encode()) == 200
     with urllib.request.urlopen(url, timeout=5) as reply:
         assert b'42["state"' in reply.read()
-    for junk in (b"x", b"\xff\xfe", b"4\x1e9", b"b!!", b"42[", b"4a", b"45", b"42" + b"[" * 3000):
-        assert post(url, junk) in (200, 400), junk
+    # what Engine.IO cannot decode is a 400; a message it can (Socket.IO's junk inside) is taken and dropped
+    junks = {b"x": 400, b"\xff\xfe": 400, b"4\x1e9": 400, b"b!!": 400,
+             b"42[": 200, b"4a": 200, b"45": 200, b"42" + b"[" * 3000: 200}
+    assert {junk: post(url, junk) for junk in junks} == junks
     assert post(url, b'421["sync",{}]') == 200
     with urllib.request.urlopen(url, timeout=5) as reply:
         assert b'431[{"ok":true' in reply.read()
