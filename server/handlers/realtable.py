@@ -4,7 +4,7 @@ Each takes the same arguments as those in `server.events` and is wrapped the sam
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from dudo_hub.protocol import client as p
@@ -36,9 +36,7 @@ def voice_cancel(the_hub: Hub, viewer: Viewer, room: Room, data: p.Versioned) ->
     player = seated(viewer)
     voice = the_hub.voices.get(room.code)
     if voice is not None:
-        reply = dict(voice.cancel(player))
-        if not reply.get("ok"):
-            raise HubError(str(reply.get("code") or "nothing_to_cancel"), str(reply.get("message", "")))
+        _acked(voice.cancel(player))
         return p.VersionReply(version=room.version())
     room.cancel_voice(player, data.version)
     return p.VersionReply(version=room.version())
@@ -50,9 +48,7 @@ def voice_confirm(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> p.
     voice = the_hub.voices.get(room.code)
     if voice is None:
         raise HubError("nothing_to_confirm", "voice is not on in this room")
-    reply = dict(voice.confirm(player))
-    if not reply.get("ok"):
-        raise HubError(str(reply.get("code") or "nothing_to_confirm"), str(reply.get("message", "")))
+    _acked(voice.confirm(player))
     return p.VersionReply(version=room.version())
 
 
@@ -62,9 +58,7 @@ def voice_answer(the_hub: Hub, viewer: Viewer, room: Room, data: p.VoiceAnswer) 
     voice = the_hub.voices.get(room.code)
     if voice is None:
         raise HubError("nothing_to_answer", "voice is not on in this room")
-    reply = dict(voice.answer(player, data.ask_id, data.yes))
-    if not reply.get("ok"):
-        raise HubError(str(reply.get("code") or "nothing_to_answer"), str(reply.get("message", "")))
+    _acked(voice.answer(player, data.ask_id, data.yes))
     return p.VersionReply(version=room.version())
 
 
@@ -72,9 +66,7 @@ def voice_listen(the_hub: Hub, viewer: Viewer, room: Room, data: p.Empty) -> Non
     """phone: the 🎤 button: the next call the hub hears is this seat's."""
     player = seated(viewer)
     voice = _voice(the_hub, room)
-    reply = dict(voice.listen(player))
-    if not reply.get("ok"):
-        raise HubError(str(reply.get("code") or "unknown_seat"), str(reply.get("message", "")))
+    _acked(voice.listen(player))
 
 
 def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: p.HostVoice) -> None:
@@ -87,6 +79,12 @@ def host_voice(the_hub: Hub, viewer: Viewer, room: Room, data: p.HostVoice) -> N
         voice.dismiss_report()
     if data.check is True and not voice.start_check(room.players()):
         raise HubError("voice_off", "nothing is listening: no model or no microphone")
+
+
+def _acked(reply: Mapping[str, Any]) -> None:
+    """The voice answers with protocol acks (`protocol.acks.ack`): a refusal is raised as it came."""
+    if not reply.get("ok"):
+        raise HubError(str(reply.get("code") or "internal_error"), str(reply.get("detail") or reply.get("message", "")))
 
 
 def _voice(the_hub: Hub, room: Room) -> HubVoice:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dudo_hub.protocol.acks import ack
 from dudo_hub.voice.decision.policy import Decision
 from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.pending import Ask, Reveal
@@ -47,13 +48,13 @@ class AskJob(TableState):
         with self._lock, self.status.batch():
             ask = self._ask
             if ask is None or (ask_id is not None and ask_id != ask.id) or player not in (None, ask.player):
-                return {"ok": False, "code": "nothing_to_answer", "message": "no question waiting"}
+                return ack("nothing_to_answer", self.lang, "no question waiting")
             return self._answered(ask, yes)
 
     def _answered(self, ask: Ask, yes: bool) -> Reply:
         self._drop_ask()
         if not yes:
-            return {"ok": True, "code": None, "message": "dropped"}
+            return ack("ok", self.lang, "dropped")
         move = ask.move
         if move.intent == "cancel":
             return self._cancel_any(ask.player)
@@ -66,7 +67,7 @@ class AskJob(TableState):
                 self._reveal.timer.cancel()  # the Yes is this call's confirmation; no other waits
             self._reveal = Reveal(ask.player, str(move.intent), self.room.version())
             return self._commit()
-        return {"ok": True, "code": None, "message": "played"}
+        return ack("ok", self.lang, "played")
 
     def _ask_expired(self, ask: Ask) -> None:
         with self._lock, self.status.batch():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dudo_hub.protocol.acks import ack
+from dudo_hub.protocol.moves import BidMove, payload
 from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.pending import VoiceBid
 from dudo_hub.voice.table.ports import Reply
@@ -20,7 +22,7 @@ class CallJob(TableState):
             return
         self._show(move, to_act)
         previous, self._bid = self._bid, VoiceBid(to_act, bid)
-        action = {"action": "bid", "quantity": bid[0], "face": bid[1], "version": self.room.version()}
+        action = payload(BidMove(quantity=bid[0], face=bid[1]), self.room.version())
         self._echo.append(("bid", to_act))
         reply = self.room.submit(to_act, action, source="voice")
         if not reply.get("ok"):
@@ -52,7 +54,7 @@ class CallJob(TableState):
             return self._cancelled(reveal.player)
         bid = self._bid
         if bid is None or player not in (None, bid.player):
-            return {"ok": False, "code": "nothing_to_cancel", "message": "no voice move to take back"}
+            return ack("nothing_to_cancel", self.lang, "no voice move to take back")
         self._bid = None
         reply = self.room.undo_voice(bid.player)
         if reply.get("ok"):
@@ -65,4 +67,4 @@ class CallJob(TableState):
         self.status.update(heard="cancel", player=player, pending=None)
         self._say(announce(self.lang, "cancelled"))
         self.refresh_grammar()
-        return {"ok": True, "code": None, "message": "cancelled"}
+        return ack("ok", self.lang, "cancelled")

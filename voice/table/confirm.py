@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dudo_hub.protocol.acks import ack
+from dudo_hub.protocol.moves import payload
 from dudo_hub.voice.language.wording import announce
 from dudo_hub.voice.table.pending import Reveal
 from dudo_hub.voice.table.ports import Reply
@@ -31,7 +33,7 @@ class ConfirmJob(TableState):
         with self._lock, self.status.batch():
             reveal = self._reveal
             if reveal is None or (player is not None and player != reveal.player):
-                return {"ok": False, "code": "nothing_to_confirm", "message": "no call waiting"}
+                return ack("nothing_to_confirm", self.lang, "no call waiting")
             if reveal.timer:
                 reveal.timer.cancel()
             return self._commit()
@@ -41,7 +43,9 @@ class ConfirmJob(TableState):
         assert reveal is not None
         self._bid = None
         self._echo.append(("challenge" if reveal.action == "dudo" else "calza", reveal.player))
-        action = {"action": reveal.action, "version": reveal.version}
+        move = Intent(reveal.action).as_move()
+        assert move is not None, reveal.action
+        action = payload(move, reveal.version)
         reply = self.room.submit(reveal.player, action, source="voice")
         self.status.update(pending=None)
         if not reply.get("ok"):

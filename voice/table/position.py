@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dudo_hub.protocol.moves import payload
 from dudo_hub.voice.table.ports import Room
 from dudo_hub.voice.understand.intent import Intent
 
@@ -68,10 +69,8 @@ class RoomPosition:
 
 def _payload(move: Intent) -> dict[str, Any] | None:
     """The move payload of a call or a bid (None for anything else)."""
-    if move.intent in ("dudo", "calza"):
-        return {"action": move.intent}
-    bid = move.as_bid()
-    return {"action": "bid", "quantity": bid[0], "face": bid[1]} if bid is not None else None
+    protocol_move = move.as_move()
+    return payload(protocol_move) if protocol_move is not None else None
 
 
 def legal_bids(legal: Mapping[str, Any]) -> set[tuple[int, int]]:

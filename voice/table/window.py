@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dudo_hub.protocol.acks import ack
 from dudo_hub.voice.table.pending import MicWindow
 from dudo_hub.voice.table.ports import Reply
 from dudo_hub.voice.table.state import TableState
@@ -17,13 +18,13 @@ class WindowJob(TableState):
         """A phone's 🎤: the next move heard within `seconds` is credited to `player`."""
         with self._lock:
             if player not in self.room.players():
-                return {"ok": False, "code": "unknown_player", "message": f"{player!r} is not seated"}
+                return ack("unknown_player", self.lang, f"{player!r} is not seated")
             self._close_mic()
             window = MicWindow(player)
             window.timer = self._schedule(seconds, lambda: self._mic_expired(window))
             self._mic = window
         self.status.update(window={"player": player, "seconds": seconds})
-        return {"ok": True, "code": None, "message": "listening"}
+        return ack("ok", self.lang, "listening")
 
     def _mic_expired(self, window: MicWindow) -> None:
         with self._lock:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dudo_hub.engine import Bid, CallCalza, CallDudo, MakeBid, PlayerAction
+from dudo_hub.protocol.moves import BidMove, CalzaMove, DudoMove, Move
 
 INTENTS = ("bid", "dudo", "calza", "cancel")
 
@@ -40,6 +41,15 @@ class Intent:
         if self.quantity is None or self.face is None:
             return None
         return (self.quantity, self.face)
+
+    def as_move(self) -> Move | None:
+        """The protocol move a phone would send for this (None for no move or a cancel)."""
+        if self.intent == "dudo":
+            return DudoMove()
+        if self.intent == "calza":
+            return CalzaMove()
+        bid = self.as_bid()
+        return BidMove(quantity=bid[0], face=bid[1]) if bid is not None else None
 
     def action(self, player: str) -> PlayerAction:
         """The engine action this move is for `player` (a ValueError for no move or a cancel)."""
