@@ -113,13 +113,28 @@ def _public(state: GameState, shared: bool = False) -> dict[str, Any]:
         "palifico": state.palifico,
         "wild": state.round_wild,
         "dice_in_play": state.dice_in_play,
-        "bids": [{"player": names[e.seat], "bid": e.bid.to_list()} for e in state.bids],
+        "bids": _bids(state),
         "standing": _standing(state),
         "reveal": _shared_reveal(state) if shared else _reveal(state),
         "winner": _name(state, state.winner),
         "unseen": state.unseen,
         "counting": _counting(state),
     }
+
+
+def _bids(state: GameState) -> list[dict[str, Any]]:
+    """The round's bids, each with `passed`: the player on turn whom an out-of-turn raise passed
+    over (None for a raise on turn)."""
+    names, out, n = state.players, [], len(state.players)
+    bidders = {e.seat for e in state.bids}  # in play this round, though a reveal may have put them out since
+    for k, entry in enumerate(state.bids):
+        due = entry.seat
+        if k:
+            after = ((state.bids[k - 1].seat + state.direction * j) % n for j in range(1, n + 1))
+            due = next(seat for seat in after if state.counts[seat] > 0 or seat in bidders)
+        passed = names[due] if due != entry.seat else None
+        out.append({"player": names[entry.seat], "bid": entry.bid.to_list(), "passed": passed})
+    return out
 
 
 def _odds(state: GameState, my_dice: list[int]) -> dict[str, float] | None:

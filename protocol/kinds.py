@@ -11,7 +11,9 @@ HUB_KINDS: dict[str, str] = {
     "bid_cancelled": "after `voice:cancel`: `{player, bid: [quantity, face]}`",
     "restarted": "after `host:restart`: `{}`",
     "count_proposed": "real dice (scoreboard), each proposal: `{by: player|\"voice\", count}`",
-    "count_confirmed": "real dice (scoreboard), right before the `reveal` (whose `dice` is `{}`): `{by, count}`",
+    "count_confirmed": ("real dice (scoreboard), right before the `reveal` (whose `dice` is `{}`): `{by, count, host}`"
+                        " (`host`: the host confirmed it in `by`'s name)"),
+    "stood_in": "before the events of a move the host played for a player whose phone sleeps: `{player}`",
 }
 """The hub's own event kinds, with when they come and their fields."""
 

@@ -73,6 +73,21 @@ class Player(Message):
     palifico_used: bool
 
 
+class BidView(Message):
+    """One of `view.bids`: who bid what, and whom an out-of-turn raise passed over (else null)."""
+
+    player: str
+    bid: list[int]
+    passed: str | None
+
+
+class Standing(Message):
+    """`view.standing`: the bid to beat and who made it."""
+
+    player: str
+    bid: list[int]
+
+
 class Waiting(Message):
     """`view.waiting`: whom the table waits for and why (`engine.views.waiting`)."""
 
@@ -99,8 +114,8 @@ class View(Message):
     wild: bool
     table: Json
     dice_in_play: int
-    bids: list[Json]
-    standing: Json | None
+    bids: list[BidView]
+    standing: Standing | None
     reveal: Json | None
     winner: str | None
     viewer: str | None

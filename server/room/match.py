@@ -103,6 +103,8 @@ class GameSession:
         before = self.playing()
         state, events = engine.apply(before, action)
         out = self._with_openings(events)
+        if source == "host":  # the host stood in for a sleeping phone: every screen says so
+            out = [{"kind": "stood_in", "player": action.player}, *out]
         self.state, more = self._settle(state)
         self.undo = None
         if source == "voice" and isinstance(action, engine.MakeBid):
@@ -161,12 +163,13 @@ class GameSession:
         self.real.propose(self.playing(), by, count)
         return [{"kind": "count_proposed", "by": by, "count": count}], []
 
-    def confirm_count(self, by: str, count: int) -> Played:
-        """A second player agrees with the proposed count: the round is settled with it."""
+    def confirm_count(self, by: str, count: int, host: bool = False) -> Played:
+        """A second player agrees with the proposed count (or the host, in `by`'s name): the round is
+        settled with it."""
         state = self.playing()
-        told = self.real.confirm(state, by, count)
+        told = self.real.confirm(state, by, count, host)
         state, events = engine.apply(state, CountDice(told))
-        out = [{"kind": "count_confirmed", "by": by, "count": told}, *self._with_openings(events)]
+        out = [{"kind": "count_confirmed", "by": by, "count": told, "host": host}, *self._with_openings(events)]
         self.state, more = self._settle(state)
         self.revealed = True
         return out + more, events

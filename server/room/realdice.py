@@ -47,7 +47,7 @@ class RealDice:
     mode: str = "hub"
     entered: dict[str, list[int]] = field(default_factory=dict)
     proposal: Proposal | None = None
-    counted: dict[str, Any] | None = None  # the last count the table settled: {round, by, count}
+    counted: dict[str, Any] | None = None  # the last count the table settled: {round, by, count, host}
 
     @property
     def active(self) -> bool:
@@ -99,8 +99,8 @@ class RealDice:
         self._check_counting(state, count)
         self.proposal = Proposal(count, by)
 
-    def confirm(self, state: GameState, by: str, count: int) -> int:
-        """A second player agrees: the count to settle the round with."""
+    def confirm(self, state: GameState, by: str, count: int, host: bool = False) -> int:
+        """A second player agrees (`host`: the host, in their name): the count to settle the round with."""
         self._check_counting(state, count)
         proposal = self.proposal
         if proposal is None:
@@ -110,7 +110,7 @@ class RealDice:
         if proposal.count != count:
             raise HubError("count_differs", f"{proposal.by} said {proposal.count}, not {count}: propose again")
         self.proposal = None
-        self.counted = {"round": state.round_no, "by": by, "count": count}
+        self.counted = {"round": state.round_no, "by": by, "count": count, "host": host}
         return count
 
     def _check_counting(self, state: GameState, count: int) -> None:
@@ -123,7 +123,8 @@ class RealDice:
 
     def public(self, state: GameState | None, humans: Sequence[str]) -> dict[str, Any]:
         """{mode, waiting: [players still to enter], proposal: {count, by} | null, counted: the last
-        count settled, {round, by: who confirmed it, count} | null} (no faces)."""
+        count settled, {round, by: who confirmed it, count, host: whether the host did in their name} | null}
+        (no faces)."""
         return {
             "mode": self.mode,
             "waiting": self.missing(state, humans) if state is not None else [],

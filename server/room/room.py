@@ -179,15 +179,17 @@ class Room(VoicePort):
             events, engine_events = self.game.move(action, version, source)
             self._changed(events, source, engine_events)
 
-    def table_says(self, player: str, what: str, value: Any) -> None:
-        """Real dice: a cup entered ("dice"), a count proposed ("propose") or confirmed ("confirm")."""
+    def table_says(self, player: str, what: str, value: Any, host: bool = False) -> None:
+        """Real dice: a cup entered ("dice"), a count proposed ("propose") or confirmed ("confirm");
+        `host`: the host confirms in the player's name."""
         with self._locked():
             if player != VOICE:
                 self.lobby.seat(player)
             act: dict[str, Callable[[str, Any], Played]] = {
-                "dice": self.game.enter_dice, "propose": self.game.propose_count, "confirm": self.game.confirm_count}
+                "dice": self.game.enter_dice, "propose": self.game.propose_count,
+                "confirm": lambda by, count: self.game.confirm_count(by, count, host)}
             events, engine_events = act[what](player, value)
-            self._changed(events, "phone" if player != VOICE else "voice", engine_events)
+            self._changed(events, "host" if host else "phone" if player != VOICE else "voice", engine_events)
 
     def play_for(self, player: str, move: protocol.Move, version: int | None) -> None:
         """The host plays the move of a player whose phone is away (real dice counted at the reveal)."""
@@ -199,7 +201,7 @@ class Room(VoicePort):
         """The host confirms the proposed count in the name of a player whose phone is away."""
         with self._locked():
             self.lobby.check_host_stands_in(player, self.settings.clock(), self.settings.drop_grace)
-            self.table_says(player, "confirm", count)
+            self.table_says(player, "confirm", count, host=True)
 
     def skip_reveal(self) -> None:
         """The host ends the look at the dice: screens close the reveal, bots may move at once."""

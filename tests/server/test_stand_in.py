@@ -37,6 +37,10 @@ def test_the_host_plays_the_move_a_sleeping_player_says_on_a_counted_table(app, 
     reply = host.ask("host:play_for", {**bid, "quantity": 3, "face": 4})
     assert reply["ok"], reply
     assert room.state.standing.bid.to_list() == [3, 4] and room.to_act() == awake
+    for screen in (host, phones[awake]):  # every screen is told the host played it, and for whom
+        screen.pump()
+        told = [e for m in screen.log for e in m.get("events", []) if e["kind"] == "stood_in"]
+        assert told == [{"kind": "stood_in", "player": sleeper}]
     stale = host.ask("host:play_for", {**bid, "quantity": 5, "face": 4})
     assert stale["code"] == "not_your_turn", stale  # the turn is checked before the version
     awake_dudo = {"player": awake, "version": room.version(), "action": "dudo"}
@@ -48,6 +52,10 @@ def test_the_host_plays_the_move_a_sleeping_player_says_on_a_counted_table(app, 
     assert host.ask("host:confirm_for", {"player": awake, "count": 3})["code"] == "not_dropped"
     reply = host.ask("host:confirm_for", {"player": sleeper, "count": 3})
     assert reply["ok"], reply
+    assert phones[awake].state["room"]["real"]["counted"] == {
+        "round": 1, "by": sleeper, "count": 3, "host": True}, "credited to the host, in the sleeper's name"
+    confirmed = [e for m in phones[awake].log for e in m.get("events", []) if e["kind"] == "count_confirmed"]
+    assert confirmed == [{"kind": "count_confirmed", "by": sleeper, "count": 3, "host": True}]
     assert room.state.counts[room.state.seat_of(awake)] == 4, "three fours: the bid held, the caller lost"
 
 

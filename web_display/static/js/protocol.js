@@ -277,7 +277,8 @@ export const KINDS = Object.freeze({
   "BID_CANCELLED": "bid_cancelled",
   "RESTARTED": "restarted",
   "COUNT_PROPOSED": "count_proposed",
-  "COUNT_CONFIRMED": "count_confirmed"
+  "COUNT_CONFIRMED": "count_confirmed",
+  "STOOD_IN": "stood_in"
 });
 
 /**
@@ -389,8 +390,8 @@ export const KINDS = Object.freeze({
  * @property {boolean} wild
  * @property {Object<string, *>} table
  * @property {number} dice_in_play
- * @property {Array<Object<string, *>>} bids
- * @property {(Object<string, *>|null)} standing
+ * @property {Array<BidView>} bids
+ * @property {(Standing|null)} standing
  * @property {(Object<string, *>|null)} reveal
  * @property {(string|null)} winner
  * @property {(string|null)} viewer
@@ -416,6 +417,21 @@ export const KINDS = Object.freeze({
  * @property {Array<string>} seats
  * @property {("count"|"direction"|"first_player"|"open"|"open_palifico"|"over"|"raise"|"roll"|"shot")} why
  * @property {Array<string>} others
+ */
+
+/**
+ * One of `view.bids`: who bid what, and whom an out-of-turn raise passed over (else null).
+ * @typedef {Object} BidView
+ * @property {string} player
+ * @property {Array<number>} bid
+ * @property {(string|null)} passed
+ */
+
+/**
+ * `view.standing`: the bid to beat and who made it.
+ * @typedef {Object} Standing
+ * @property {string} player
+ * @property {Array<number>} bid
  */
 
 /**
