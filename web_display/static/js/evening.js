@@ -69,7 +69,7 @@ export function Scoreboard({ data, cls = "" }) {
       <tbody>${board.players.map((p, i) => html`<tr class=${i === 0 && p.won ? "ev-lead" : ""} key=${p.name}>
         <th scope="row">${p.name}${p.bot ? html` <span class="ev-bot">${t("seat.bot")}</span>` : ""}</th>
         <td class="ev-won">${p.won}</td>
-        <td><span class="ev-bad">−${p.dice_lost}</span> / <span class="ev-good">+${p.dice_won}</span></td>
+        <td><span class="ev-bad">${p.dice_lost ? `−${p.dice_lost}` : "0"}</span> / <span class="ev-good">${p.dice_won ? `+${p.dice_won}` : "0"}</span></td>
         <td><span class="ev-good">${p.dudo_right}</span> / <span class="ev-bad">${p.dudo_wrong}</span></td>
         <td><span class="ev-good">${p.calza_right}</span> / <span class="ev-bad">${p.calza_wrong}</span></td>
       </tr>`)}</tbody></table>` : html`<p class="ev-none">${t("ev.none")}</p>`}
