@@ -96,7 +96,9 @@ export function ReplayRound({ replay, step, limit = 0 }) {
   const over = rnd.after.find((e) => e.kind === "game_over");
   const many = Object.keys(rnd.dice).length > 6 ? "rp-many" : "";
   return html`<div class="rp-round ${many}" id="replay-round" data-step=${step}>
-    <p class="rp-head">${t("replay.title", { id: replay.game })} · ${t("replay.round", { n: step + 1, total: replay.rounds.length })}</p>
+    <p class="rp-head">${t("replay.title", { id: replay.game })} · ${t("replay.round", { n: step + 1, total: replay.rounds.length })}${rnd.palifico
+      ? html` <span class="rp-palifico">${t("opt.palifico")}</span>` : ""}${replay.playing
+      ? html` <span class="rp-auto" id="replay-auto"><span aria-hidden="true">▶</span> ${t("replay.play")}</span>` : ""}</p>
     <div class="rp-body">
       <ol class="rp-steps">${hidden ? html`<li class="rp-earlier">${t("replay.earlier", { n: hidden })}</li>` : ""}
         ${steps.map((s) => html`<${StepLine} step=${s} wild=${rnd.wild} />`)}</ol>
