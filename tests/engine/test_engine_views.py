@@ -33,7 +33,8 @@ def test_bids_and_standing_are_public():
     state = table({"A": FIVE, "B": FIVE, "C": FIVE})
     state, _ = play(state, bid("A", "2x3"), bid("B", "3x3"))
     view = view_for(state, "C")
-    assert view["bids"] == [{"player": "A", "bid": [2, 3], "passed": None}, {"player": "B", "bid": [3, 3], "passed": None}]
+    assert view["bids"] == [
+        {"player": "A", "bid": [2, 3], "passed": None}, {"player": "B", "bid": [3, 3], "passed": None}]
     assert view["standing"] == {"player": "B", "bid": [3, 3]}
 
 
