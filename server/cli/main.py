@@ -88,8 +88,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Handler = args.handler
         return handler(args)
     except KeyboardInterrupt:  # Ctrl-C before a command installs its own stop (the hub's start-up)
-        print("Stopped.", file=sys.stderr)
+        from dudo_hub.catalogue import text
+
+        print(text("cli.interrupted", _lang_typed(words)), file=sys.stderr)
         return 0 if words[:1] == ["serve"] else 130
+
+
+def _lang_typed(words: Sequence[str]) -> str:
+    """The language the command line asks for (`--lang xx`, `--lang=xx`), else DUDO_LANG, else the default."""
+    import os
+
+    from dudo_hub.catalogue import DEFAULT_LANG
+
+    for i, word in enumerate(words):
+        if word == "--lang" and i + 1 < len(words):
+            return words[i + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return os.environ.get("DUDO_LANG") or DEFAULT_LANG
 
 
 if __name__ == "__main__":

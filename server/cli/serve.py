@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from dudo_hub.catalogue import DEFAULT_LANG, LANGS
+from dudo_hub.catalogue import DEFAULT_LANG, LANGS, text
 from dudo_hub.engine import PRESETS
 from dudo_hub.server.config import Config, ConfigError
 from dudo_hub.server.room import commitment
@@ -76,16 +76,18 @@ def serve(args: argparse.Namespace) -> int:
     stopper = Stopper(mode)
     stopper.install()  # from here on, a Ctrl-C is a clean stop, even before serving
     base = config.PUBLIC_URL
+    lang = config.LANG  # the terminal speaks the first room's language (`--lang`, DUDO_LANG)
     app = create_app(config)
     hub = get_hub(app)
     try:
         while len(hub.rooms) < config.ROOMS:
             hub.create_room()
         room = hub.room(hub.default_code)
+        lang = room.lang
         server = make_server(app, config.HOST, config.PORT)  # listening before the addresses are printed
-        print(banner(base, room.code, room.host_key, hub.join_url(room.code)), flush=True)
+        print(banner(base, room.code, room.host_key, hub.join_url(room.code), lang), flush=True)
         if len(hub.rooms) > 1:
-            print(hall(base, hub), flush=True)
+            print(hall(base, hub, lang), flush=True)
         if not args.no_voice:
             from dudo_hub.server.hub.voice_link import attach_voice
 
@@ -104,7 +106,7 @@ def serve(args: argparse.Namespace) -> int:
     finally:
         close_hub(hub)
         stopper.ignore_from_now()
-    print(f"Dudo Hub stopped; {len(hub.rooms)} room(s) saved in {config.DATA_DIR or 'memory only'}.", flush=True)
+    print(stopped_line(len(hub.rooms), config.DATA_DIR, lang), flush=True)
     return 0
 
 
@@ -130,30 +132,41 @@ def serve_config(args: argparse.Namespace, mode: str, lan: Callable[[], str] | N
     return config
 
 
-def hall(base: str, hub: Any) -> str:
-    """Every room's addresses, one table per line (the host link is the room's key: keep it private)."""
-    lines = [f"Hall: {len(hub.rooms)} rooms"]
+def hall(base: str, hub: Any, lang: str = DEFAULT_LANG) -> str:
+    """Every room's addresses, one table per line (the host link is the room's key: keep it private),
+    in `lang` (the catalogue's `cli.*` sentences)."""
+    lines = [text("cli.hall", lang, n=len(hub.rooms))]
     for code, room in hub.rooms.items():
-        lines.append(f"  {code}  TV {base}/tv/{code}   phones {hub.join_url(code)}   "
-                     f"host {base}/host/{code}?key={room.host_key}")
+        lines.append("  " + text("cli.hall_line", lang, room=code, tv=f"{base}/tv/{code}", phones=hub.join_url(code),
+                                 host=f"{base}/host/{code}?key={room.host_key}"))
     return "\n".join(lines)
 
 
-def banner(base: str, code: str, host_key: str, join_url: str) -> str:
-    """The URLs and a terminal QR code of the join address."""
+def banner(base: str, code: str, host_key: str, join_url: str, lang: str = DEFAULT_LANG) -> str:
+    """The URLs, their labels lined up, and a terminal QR code of the join address, in `lang`."""
     import qrcode
 
     qr = qrcode.QRCode(border=1)
     qr.add_data(join_url)
     out = io.StringIO()
     qr.print_ascii(out=out, invert=True)
+    rows = [("cli.tv", f"{base}/tv/{code}"), ("cli.phones", join_url),
+            ("cli.host", f"{base}/host/{code}?key={host_key}")]
+    labels = [text(key, lang).partition("{url}") for key, _ in rows]  # (label, "{url}", what follows)
+    width = max(len(label) for label, _, _ in labels)
     return "\n".join([
-        f"Dudo Hub, room {code}",
-        f"  TV (open on the big screen): {base}/tv/{code}",
-        f"  Phones join:                 {join_url}",
-        f"  Host (keep private):         {base}/host/{code}?key={host_key}",
+        text("cli.room", lang, room=code),
+        *(f"  {label.ljust(width)}{url}{tail}" for (label, _, tail), (_, url) in zip(labels, rows, strict=True)),
+        text("cli.qr", lang),
         out.getvalue(),
     ])
+
+
+def stopped_line(rooms: int, folder: Path | None, lang: str = DEFAULT_LANG) -> str:
+    """The one line `dudo serve` prints when it has stopped: how many rooms, saved where (or nowhere)."""
+    if folder is None:
+        return text("cli.stopped_unsaved", lang, n=rooms)
+    return text("cli.stopped", lang, n=rooms, folder=folder)
 
 
 def verify(args: argparse.Namespace) -> int:

@@ -52,7 +52,8 @@ class Served:
         env = {**os.environ, "DUDO_BOT_DELAY": "0", "DUDO_REVEAL_PAUSE": "0"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "dudo_hub.server.cli.main", "serve", "--async", "gevent", "--host", "127.0.0.1",
-             "--port", str(port), "--advertise", "127.0.0.1", "--no-voice", "--data", str(data), "--rooms", "2"],
+             "--port", str(port), "--advertise", "127.0.0.1", "--no-voice", "--data", str(data), "--rooms", "2",
+             "--lang", "en"],  # the lines parsed below are the English ones
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             preexec_fn=_die_with_parent)
         self.url = f"http://127.0.0.1:{port}"

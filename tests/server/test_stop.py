@@ -46,7 +46,7 @@ class Hub:
     def __init__(self, mode: str, data: Path) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "dudo_hub.server.cli.main", "serve", "--async", mode, "--host", "127.0.0.1",
-             "--port", "0", "--advertise", "127.0.0.1", "--no-voice", "--data", str(data)],
+             "--port", "0", "--advertise", "127.0.0.1", "--no-voice", "--data", str(data), "--lang", "en"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_die_with_parent)
         self.out: list[str] = []
         self.err: list[str] = []
