@@ -45,7 +45,7 @@ def test_a_sleeping_phone_at_a_counted_table_the_host_plays_for_it(
     awake = next(n for n in phones if n != sleeper)
     phones[sleeper].context.close()
     notice = tv.wait_for_selector(".away-notice")
-    assert "host" in notice.inner_text() and "bot" not in notice.inner_text(), "no bot can sit at this table"
+    assert "organizzatore" in notice.inner_text() and "bot" not in notice.inner_text(), "no bot can sit at this table"
     host.wait_for_selector(".stand-in-wait")
 
     room.seat(sleeper).dropped_at -= 60  # the grace period is over
@@ -56,9 +56,22 @@ def test_a_sleeping_phone_at_a_counted_table_the_host_plays_for_it(
     problems = axe_problems(host) + axe_problems(tv)
     assert not problems, "\n".join(problems)
     host.click(f".stand-in[data-for='{sleeper}'] button[id^=bid-for]")
-    phones[awake].wait_for_selector("body.my-turn #dudo-btn:not([disabled])")
+    tv.wait_for_selector(f".toast:has-text(\"{_it()['tv.stood_in'].format(name=sleeper)}\")")
+    phones[awake].wait_for_selector("body.my-turn #bid-btn:not([disabled])")
     assert room.state.standing is not None and room.state.bids[-1].seat == room.state.seat_of(sleeper)
-    phones[awake].click("#dudo-btn")
+    phones[awake].click("#bid-btn")
+
+    # a stand-in call ends the round: the first tap asks, Back keeps the turn, the confirm plays it
+    seat_no = room.state.seat_of(sleeper)
+    host.click(f"#dudo-for-{seat_no}")
+    host.wait_for_selector(f"#dudo-confirm-{seat_no}")
+    assert sleeper in host.locator(".stand-in-confirm").inner_text()
+    host.click(f"#dudo-back-{seat_no}")
+    host.wait_for_selector(f"#dudo-for-{seat_no}")
+    assert room.to_act() == sleeper and room.state.phase.value == "bidding", "Back played nothing"
+    host.click(f"#dudo-for-{seat_no}")
+    host.screenshot(path=str(artifacts / "host-stand-in-confirm.png"), full_page=True)
+    host.click(f"#dudo-confirm-{seat_no}")
 
     # the count: no voice here, so nobody is told to say it aloud
     tv.wait_for_selector("#count-screen")
@@ -71,6 +84,8 @@ def test_a_sleeping_phone_at_a_counted_table_the_host_plays_for_it(
     confirm.click()
     tv.wait_for_selector(".overlay.reveal .reveal-story li")
     assert sleeper in tv.locator(".overlay.reveal").inner_text()
+    credited = _it()["reveal.counted_by_host"].format(name=sleeper)
+    assert credited in tv.locator(".overlay.reveal .reveal-counted").inner_text(), "the host's confirm, said as the host's"
     tv.screenshot(path=str(artifacts / "tv-counted-reveal.png"))
     assert not watch.errors, "\n".join(watch.errors)
 

@@ -130,7 +130,8 @@ test("a reveal stays up until play goes on after it", () => {
 
 test("countedBy names who confirmed the count of this reveal only", () => {
   const reveal = { round: 4 };
-  assert.equal(countedBy(reveal, { counted: { round: 4, by: "Cy", count: 3 } }), "Cy");
+  assert.deepEqual(countedBy(reveal, { counted: { round: 4, by: "Cy", count: 3, host: false } }), { name: "Cy", host: false });
+  assert.deepEqual(countedBy(reveal, { counted: { round: 4, by: "Cy", count: 3, host: true } }), { name: "Cy", host: true });
   assert.equal(countedBy(reveal, { counted: { round: 3, by: "Cy", count: 3 } }), null);
   assert.equal(countedBy(reveal, { counted: null }), null);
 });

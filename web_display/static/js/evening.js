@@ -159,7 +159,7 @@ export function WatchView({ payload, onSit }) {
 }
 
 /** The host's card: the scoreboard, the kept games (replay, delete), a new evening, the TV. */
-export function HostEvening({ socket }) {
+export function HostEvening({ socket, live = false }) {
   const [busy, setBusy] = useState(false);
   const data = evening.data;
   if (!data) return "";
@@ -178,6 +178,10 @@ export function HostEvening({ socket }) {
     }
   }
   const history = data.history.slice().reverse();
+  /** Start the replay of `game`: over a game being played, only once the host says so. */
+  const replayGame = (game) => {
+    if (!live || window.confirm(t("ev.replay_mid_game"))) send(EVENTS.HOST_REPLAY, { game, step: 0, playing: false });
+  };
   return html`<section class="host-card host-evening" aria-labelledby="ev-title">
     <${Scoreboard} data=${data} cls="ev-host" />
     <div class="ev-buttons">
@@ -199,14 +203,14 @@ export function HostEvening({ socket }) {
     </div>` : ""}
     <h3>${t("ev.history")} <span class="ev-count">${t("ev.total", { n: data.history_total })}</span></h3>
     <form class="ev-pick" onSubmit=${(ev) => { ev.preventDefault(); const n = parseInt(ev.target.elements.game.value, 10);
-      if (n > 0) send(EVENTS.HOST_REPLAY, { game: n, step: 0, playing: false }); }}>
+      if (n > 0) replayGame(n); }}>
       <label for="ev-game">${t("ev.pick")}</label>
       <input id="ev-game" name="game" type="number" min="1" inputmode="numeric" />
       <button class="btn btn-small" type="submit" disabled=${busy}>${t("ev.replay")}</button>
     </form>
     ${history.length ? html`<ul class="ev-games">${history.map((g) => html`<li key=${g.id} data-game=${g.id}>
       <span>${t("ev.game_line", { id: g.id, name: g.winner, n: g.rounds })}</span>
-      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => send(EVENTS.HOST_REPLAY, { game: g.id, step: 0, playing: false })}>${t("ev.replay")}</button>
+      <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => replayGame(g.id)}>${t("ev.replay")}</button>
       <button class="btn btn-small btn-ghost" type="button" disabled=${busy}
         onClick=${() => { if (window.confirm(t("ev.delete_confirm", { id: g.id }))) send(EVENTS.HOST_HISTORY_DELETE, { game: g.id }); }}>${t("ev.delete")}</button>
     </li>`)}</ul>` : html`<p class="ev-none">${t("ev.none")}</p>`}

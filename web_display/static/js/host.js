@@ -322,7 +322,7 @@ function Host({ payload, offer }) {
         <${VoiceCard} voice=${app.voice} />
       </div>
       <div class="host-actions"><${GameButtons} room=${room} seats=${seats} phase=${phase} />
-        <${HostEvening} socket=${socket} /></div>
+        <${HostEvening} socket=${socket} live=${phase === "playing"} /></div>
     </main>`;
 }
 

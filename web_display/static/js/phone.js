@@ -367,7 +367,8 @@ function Game({ room, view, legal, seats, me, you }) {
         <span class="ph-standing-label">${t("phone.last_bid")}</span>
         <span class="ph-standing-bid">${view.standing ? html`<${Bid} bid=${view.standing.bid} paco=${paco} />`
           : html`<span class="bid-none">${view.opener === me ? t("phone.no_bid") : t("phone.no_bid_other")}</span>`}</span>
-        <span class="ph-standing-by">${view.standing ? t("phone.by", { name: view.standing.player }) : ""}</span>
+        <span class="ph-standing-by">${view.standing ? t("phone.by", { name: view.standing.player }) : ""}${view.bids.length
+          && view.bids[view.bids.length - 1].passed ? html` <span class="ph-jump">${t("tv.out_of_turn_tag")}</span>` : ""}</span>
         <${OddsLine} odds=${view.odds} cls="ph-odds" />
       </section>` : ""}
       <${VoiceBanner} status=${app.voice} me=${me}>

@@ -124,10 +124,11 @@ export function playWentOn(view, reveal, openedIn) {
   return (view.round > reveal.round && view.bids.length > 0) || (openedIn === "direction" && view.phase !== "direction");
 }
 
-/** Who confirmed the count of a reveal of real dice counted by the table (`room.real.counted`), or null. */
+/** Who confirmed the count of a reveal of real dice counted by the table (`room.real.counted`): {name,
+    host} (`host`: the host confirmed it in their name), or null. */
 export function countedBy(reveal, real) {
   const c = real && real.counted;
-  return reveal && c && c.round === reveal.round ? c.by : null;
+  return reveal && c && c.round === reveal.round ? { name: c.by, host: !!c.host } : null;
 }
 
 /** The roll-off to show after a state's `events`: a new one, none after a restart, else `shown`. */

@@ -8,6 +8,28 @@ import { EVENTS, MOVES } from "./protocol.js";
 import { Die, faceName, useSecondsLeft } from "./ui.js";
 
 let pick = null; // {face, qty, key}: the bid being picked for the decision `key` (common.pickFor)
+let armed = null; // {call, key}: a call tapped once, waiting for the host's confirm in that decision
+
+/** Dudo and Calza for a sleeping player: a call ends the round, so the first tap asks, the second plays. */
+function Calls({ seat, legal, busy, decision, redraw, move }) {
+  if (armed && armed.key !== decision) armed = null;
+  const calls = [["dudo", legal.dudo], ["calza", legal.calza]].filter(([, ok]) => ok).map(([call]) => call);
+  if (!calls.length) return "";
+  if (armed && calls.includes(armed.call)) {
+    const call = armed.call;
+    return html`<div class="stand-in-confirm" role="alertdialog" aria-labelledby=${`confirm-call-${seat.seat}`}>
+      <p id=${`confirm-call-${seat.seat}`}>${t("host.confirm_call", { call: t(`phone.${call}`), name: seat.name })}</p>
+      <div class="stand-in-calls">
+        <button class=${`btn btn-${call} btn-call`} type="button" id=${`${call}-confirm-${seat.seat}`} disabled=${busy}
+          onClick=${() => { armed = null; move(MOVES[call]()); }}>${t("host.confirm_yes", { call: t(`phone.${call}`) })}</button>
+        <button class="btn" type="button" id=${`${call}-back-${seat.seat}`} disabled=${busy}
+          onClick=${() => { armed = null; redraw(); }}>${t("host.confirm_no")}</button>
+      </div></div>`;
+  }
+  return html`<div class="stand-in-calls">${calls.map((call) => html`<button class=${`btn btn-${call} btn-call`} type="button"
+    id=${`${call}-for-${seat.seat}`} disabled=${busy}
+    onClick=${() => { armed = { call, key: decision }; redraw(); }}>${t(`phone.${call}`)}</button>`)}</div>`;
+}
 
 /** The bid picker and calls for `seat`, or the count confirmation; props: seat, view, legal (or null),
  * proposal, busy, redraw(), send(event, payload). */
@@ -54,11 +76,6 @@ export function StandIn({ seat, view, legal, proposal, busy, redraw, send }) {
       <button class="btn btn-small" type="button" disabled=${busy} onClick=${() => move(MOVES.direction(false))}>${t("phone.anticlockwise")}</button>
     </div>` : ""}
     ${picker}
-    ${legal.dudo || legal.calza ? html`<div class="stand-in-calls">
-      ${legal.dudo ? html`<button class="btn btn-dudo btn-small" type="button" id=${`dudo-for-${seat.seat}`} disabled=${busy}
-        onClick=${() => move(MOVES.dudo())}>${t("phone.dudo")}</button>` : ""}
-      ${legal.calza ? html`<button class="btn btn-calza btn-small" type="button" id=${`calza-for-${seat.seat}`} disabled=${busy}
-        onClick=${() => move(MOVES.calza())}>${t("phone.calza")}</button>` : ""}
-    </div>` : ""}
+    <${Calls} seat=${seat} legal=${legal} busy=${busy} decision=${`${seat.name}:${view.version}`} redraw=${redraw} move=${move} />
   </div>`;
 }

@@ -3,7 +3,7 @@
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffAfter,
-  seatsOf, setBanner, t, translateStatic, waitedFor, countedBy, revealKey,
+  seatsOf, setBanner, t, toast, translateStatic, waitedFor, countedBy, revealKey,
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import {
@@ -11,7 +11,7 @@ import {
 } from "./ui.js";
 import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
 import { TvEvening, eveningHandlers } from "./evening.js";
-import { MESSAGES } from "./protocol.js";
+import { KINDS, MESSAGES } from "./protocol.js";
 
 const app = {
   payload: null, voice: null, caption: "", rollOff: null,
@@ -89,6 +89,7 @@ function Center({ phase, room, view, seats, rollOff }) {
     </div>`;
   }
   const standing = view.standing;
+  const last = view.bids.length ? view.bids[view.bids.length - 1] : null;
   const facts = html`<p class="center-facts"><span class="dice-in-play">${t("tv.dice_in_play", { n: view.dice_in_play })}</span></p>
     <${OddsLine} odds=${view.odds} cls="center-odds" />`;
   if (standing) {
@@ -96,6 +97,7 @@ function Center({ phase, room, view, seats, rollOff }) {
       <p class="center-label">${t("tv.standing")}</p>
       <div class="center-bid fresh" key=${`${view.round}:${view.bids.length}`}><${Bid} bid=${standing.bid} paco=${view.wild} /></div>
       <p class="center-by">${t("tv.by", { name: standing.player })}</p>
+      ${last && last.passed ? html`<p class="center-jump" id="out-of-turn">${t("tv.out_of_turn", { name: last.player, passed: last.passed })}</p>` : ""}
       ${facts}
     </div>`;
   }
@@ -119,7 +121,8 @@ function History({ view, lastReveal }) {
   }
   return html`<section class="history-card">
     <h2>${t("tv.history")}</h2>
-    ${bids.length ? html`<ol class="history">${bids.map((b) => html`<li><span class="h-name">${b.player}</span><${Bid} bid=${b.bid} paco=${view.wild} /></li>`)}</ol>`
+    ${bids.length ? html`<ol class="history">${bids.map((b) => html`<li class=${b.passed ? "jump" : ""}><span class="h-name">${b.player}${b.passed
+      ? html` <span class="h-jump">${t("tv.out_of_turn_tag")}</span>` : ""}</span><${Bid} bid=${b.bid} paco=${view.wild} /></li>`)}</ol>`
       : html`<p class="h-empty">${t("tv.history_empty")}</p>`}
   </section>`;
 }
@@ -274,6 +277,10 @@ function onVoice(status) {
 }
 
 function onState(payload) {
+  if (app.payload) {  // a live change (not the state after connecting): the host's stand-in, said aloud
+    (payload.events || []).filter((e) => e.kind === KINDS.STOOD_IN)
+      .forEach((e) => toast(t("tv.stood_in", { name: e.player }), "info", 5000));
+  }
   app.rollOff = rollOffAfter(app.rollOff, payload.events);
   app.payload = payload;
   reveals.state(payload, revealHold(payload.room));

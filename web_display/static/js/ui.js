@@ -208,7 +208,7 @@ export function RevealHead({ reveal, paco, countedBy }) {
   const call = reveal.caller ? t(reveal.call === "calza" ? "reveal.calza" : "reveal.dudo", { caller: reveal.caller, bidder: reveal.bidder }) : t("reveal.title");
   return html`<p class="reveal-call ${reveal.call}">${call}</p>
     <p class="reveal-headline"><${Bid} bid=${[q, face]} paco=${paco} /><span class="reveal-count">${count}</span></p>
-    ${countedBy ? html`<p class="reveal-counted">${t("reveal.counted_by", { name: countedBy })}</p>` : ""}`;
+    ${countedBy ? html`<p class="reveal-counted">${t(countedBy.host ? "reveal.counted_by_host" : "reveal.counted_by", { name: countedBy.name })}</p>` : ""}`;
 }
 
 /**
