@@ -85,7 +85,7 @@ def test_a_sleeping_phone_at_a_counted_table_the_host_plays_for_it(
     tv.wait_for_selector(".overlay.reveal .reveal-story li")
     assert sleeper in tv.locator(".overlay.reveal").inner_text()
     credited = _it()["reveal.counted_by_host"].format(name=sleeper)
-    assert credited in tv.locator(".overlay.reveal .reveal-counted").inner_text(), "the host's confirm, said as the host's"
+    assert credited in tv.locator(".overlay.reveal .reveal-counted").inner_text(), "credited to the host"
     tv.screenshot(path=str(artifacts / "tv-counted-reveal.png"))
     assert not watch.errors, "\n".join(watch.errors)
 
