@@ -111,7 +111,7 @@ def test_everything_works_voice_on(machine: SimpleNamespace, capsys: pytest.Capt
     code, lines, _ = _check(["check", "it", "--model", str(machine.folder)], capsys)
     assert code == 0
     assert lines[0] == "Voice check for Italiano (it):"
-    assert any(line.startswith("  speech model: works: vosk-model-small-xx hears the calls “dudo”") for line in lines)
+    assert any(line.startswith("  speech model: works: vosk-model-small-xx hears the calls “dubito”") for line in lines)
     assert "  microphone: works: “USB Mic” at 48000 Hz" in lines
     assert "  speech output: works: espeak-ng speaks Italiano" in lines
     assert not any("fix:" in line for line in lines)

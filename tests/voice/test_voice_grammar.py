@@ -88,7 +88,7 @@ def test_italian_sound_alikes_are_italian_spellings() -> None:
 
 
 def test_hearable_calls() -> None:
-    assert hearable_calls("it")["dudo"] == ["dudo", "dubito", "non ci credo", "non ti credo"]
+    assert hearable_calls("it")["dudo"] == ["dubito", "dudo", "non ci credo", "non ti credo"]
     deaf = hearable_calls("it", vocabulary=lambda w: w not in {"dudo", "dubito", "credo", "calza", "calzo"})
     assert deaf["dudo"] == ["du do"]
     assert deaf["calza"] == ["cal za"]
@@ -96,9 +96,9 @@ def test_hearable_calls() -> None:
 
 
 def test_a_missing_call_word_gets_a_hint_naming_the_synonym_that_works() -> None:
-    lacks = {"dudo", "du", "calza", "cal"}
+    lacks = {"dubito", "dudo", "du", "calza", "cal"}
     hints = call_hints("it", vocabulary=lambda w: w not in lacks)
-    assert hints == {"dudo": "Per dudo, di' «dubito».", "calza": "Per calza, di' «calzo»."}
+    assert hints == {"dudo": "Per dubito, di' «non ci credo».", "calza": "Per calza, di' «calzo»."}
     assert call_hints("it", vocabulary=lambda w: True) == {}
     assert call_hints("en", vocabulary=lambda w: w not in ("dudo", "dodo", "do"))["dudo"] == 'For dudo, say "liar".'
     assert "dudo" not in call_hints("en", vocabulary=lambda w: w not in ("dudo", "dodo"))  # "do do" is heard

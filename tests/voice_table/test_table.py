@@ -116,14 +116,14 @@ def test_dudo_commits_after_the_window(table: VoiceTable, room: FakeRoom, timers
     room.standing, room.turn = (5, 4), "giulia"
     table.hear("dudo")
     assert room.submitted == [] and room.statuses[-1]["pending"] == "confirm"
-    assert said.lines == ["giulia: Dudo!"]
+    assert said.lines == ["giulia: Dubito!"]
     timers.advance(2.9)
     assert room.submitted == []
     timers.advance(0.2)
     assert room.submitted == [("giulia", {"action": "dudo", "version": 1}, "voice")]
     assert room.statuses[-1]["pending"] is None
     assert said.lines[-1].startswith("luca perde un dado")  # events spoken, no double "Dudo!"
-    assert said.lines.count("giulia: Dudo!") == 1
+    assert said.lines.count("giulia: Dubito!") == 1
 
 
 def test_dudo_cancelled_within_the_window(table: VoiceTable, room: FakeRoom, timers: ManualTimers) -> None:

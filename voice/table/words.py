@@ -18,7 +18,8 @@ def spoken_move(lang: str, move: Intent) -> str:
     bid = move.as_bid()
     if bid:
         return render_bid(lang, *bid)
-    return load_pack(lang).calls["cancel"][0] if move.intent == "cancel" else str(move.intent)
+    calls = load_pack(lang).calls
+    return calls[move.intent][0] if move.intent in calls else str(move.intent)
 
 
 def error_sentence(lang: str, code: str) -> str | None:
