@@ -91,6 +91,7 @@ setup(
     package_dir=PACKAGE_DIR,
     package_data={name: DATA for name in PACKAGE_DIR},
     include_package_data=False,
-    exclude_package_data={"dudo_hub.web_display": ["eslint.config.js", "package.json", "package-lock.json"]},
+    exclude_package_data={"dudo_hub.web_display": [
+        "eslint.config.js", "jsconfig.json", "package.json", "package-lock.json"]},
     cmdclass={"build_py": BuildWithClient},
 )
