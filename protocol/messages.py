@@ -40,6 +40,16 @@ class Real(Message):
 class Table(Message):
     odds: Literal["off", "phone", "phone_tv"]
     expected: bool
+    clock: Literal[0, 30, 60, 90]
+
+
+class Clock(Message):
+    """`room.clock`: the turn clock running (table setting `clock`): whose move, and until when
+    (Unix time, seconds); null when it is off or nobody is on turn."""
+
+    player: str
+    seconds: int
+    until: float
 
 
 class RoomPart(Message):
@@ -61,6 +71,7 @@ class RoomPart(Message):
     last_round: Json | None
     real: Real
     table: Table
+    clock: Clock | None
     reveal_pause: float
 
 

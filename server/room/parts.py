@@ -58,8 +58,9 @@ class Hooks(Generic[R]):
 
 
 def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
-                events: tuple[dict[str, Any], ...], settings: RoomSettings | None = None) -> Frame:
-    """The room as every client may see it, with this change's events."""
+                events: tuple[dict[str, Any], ...], settings: RoomSettings | None = None,
+                clock: dict[str, Any] | None = None) -> Frame:
+    """The room as every client may see it, with this change's events (and the turn `clock`)."""
     state = game.state
     settings = settings or RoomSettings()
     public = {
@@ -80,6 +81,7 @@ def build_frame(code: str, join_url: str, lobby: Lobby, game: GameSession,
         "real": game.real.public(state, lobby.humans()) if state is not None else
         {"mode": lobby.dice, "waiting": [], "proposal": None, "counted": None},
         "table": dict(lobby.table),
+        "clock": clock,
         "reveal_pause": settings.reveal_pause,
     }
     index = {s.player: i for i, s in enumerate(lobby.seats)}

@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -55,6 +56,7 @@ class Room(VoicePort):
         self.game = GameSession(engine.system_random() if seed is None else random.Random(f"{seed}:{code}:dice"),
                                 self.lobby.humans)
         self.bots = BotDriver(random.Random() if seed is None else random.Random(f"{seed}:{code}:bots"))
+        self._turn: tuple[tuple[Any, ...], float] | None = None  # the turn clock's turn, and when it began
         self.frame = self._frame(())
         self._depth = 0
         self.outbox = Outbox(code, self.hooks.listeners)
@@ -282,7 +284,21 @@ class Room(VoicePort):
             log.exception("room %s: a bot could not look at the reveal", self.code)
 
     def _frame(self, events: tuple[dict[str, Any], ...]) -> Frame:
-        return build_frame(self.code, self.join_url, self.lobby, self.game, events, self.settings)
+        return build_frame(self.code, self.join_url, self.lobby, self.game, events, self.settings, self._clock())
+
+    def _clock(self) -> dict[str, Any] | None:
+        """The turn clock (table setting `clock`): whose move and until when; it starts again with
+        each new turn (a new player to act, or a new bid), never plays a move."""
+        seconds = int(self.lobby.table.get("clock") or 0)
+        state = self.game.state
+        player = engine.to_act(state) if state is not None and not self.game.over else None
+        if not seconds or player is None:
+            self._turn = None
+            return None
+        key = (state.round_no, len(state.bids), player, seconds)
+        if self._turn is None or self._turn[0] != key:
+            self._turn = (key, time.time())
+        return {"player": player, "seconds": seconds, "until": round(self._turn[1] + seconds, 3)}
 
     @contextmanager
     def _locked(self) -> Iterator[None]:

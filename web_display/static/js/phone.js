@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import {
-  Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, faceName,
+  Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, faceName,
 } from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
@@ -243,7 +243,8 @@ function TurnBar({ view, me, over, myTurn, real }) {
   else if (myTurn) text = why === "direction" ? t("phone.direction") : t("phone.your_turn");
   else if (why === "direction") text = t("tv.choosing_direction", { name: waits[0] });
   else text = waits.length ? t("phone.wait_turn", { name: waits[0] }) : "";
-  return html`<h1 class="ph-turn" id="turn" aria-live="polite">${text}</h1>`;
+  return html`<h1 class="ph-turn" id="turn" aria-live="polite">${text}</h1>
+    ${!over && why !== "roll" && why !== "count" ? html`<${TurnClock} clock=${app.payload.room.clock} me=${me} />` : ""}`;
 }
 
 function Picker({ view, legal, waiting }) {

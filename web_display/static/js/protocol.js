@@ -344,6 +344,7 @@ export const KINDS = Object.freeze({
  * @property {(Object<string, *>|null)} last_round
  * @property {Real} real
  * @property {Table} table
+ * @property {(Clock|null)} clock
  * @property {number} reveal_pause
  */
 
@@ -370,6 +371,15 @@ export const KINDS = Object.freeze({
  * @typedef {Object} Table
  * @property {("off"|"phone"|"phone_tv")} odds
  * @property {boolean} expected
+ * @property {(0|30|60|90)} clock
+ */
+
+/**
+ * `room.clock`: the turn clock running (table setting `clock`): whose move, and until when
+ * @typedef {Object} Clock
+ * @property {string} player
+ * @property {number} seconds
+ * @property {number} until
  */
 
 /**

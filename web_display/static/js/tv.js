@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import {
-  Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, VoiceBanner, storyOf, useSecondsLeft,
+  Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, storyOf, useSecondsLeft,
 } from "./ui.js";
 import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
 import { TvEvening, eveningHandlers } from "./evening.js";
@@ -173,6 +173,7 @@ function Tv({ payload, rollOff }) {
   const palifico = playing && view.palifico && phase !== "over";
   const reveal = reveals.open;
   const holdMs = revealHold(room);
+  const clocked = playing && phase !== "over" && !!room.clock;
   document.body.classList.toggle("palifico", palifico);
   document.body.dataset.phase = phase;
   return html`
@@ -184,9 +185,10 @@ function Tv({ payload, rollOff }) {
         ${playing ? html`<span>${t("tv.round", { n: rolling ? view.round + 1 : view.round })}</span>` : ""}
       </p>
     </header>
-    ${palifico || away ? html`<div class="tv-banner">
+    ${palifico || away || (clocked && !reveal) ? html`<div class="tv-banner">
       ${palifico ? html`<${PalificoNote} view=${view} />` : ""}
       ${away ? html`<${AwayNotice} seat=${away} hostPlays=${real.mode === "scoreboard"} />` : ""}
+      ${clocked && !reveal ? html`<${TurnClock} clock=${room.clock} />` : ""}
     </div>` : ""}
     <section class="table-area" aria-label=${t("tv.table")}>
       <div class="felt"><${Center} phase=${phase} room=${room} view=${view} seats=${seats} rollOff=${rollOff} /></div>

@@ -90,6 +90,22 @@ export function useSecondsLeft(until) {
   return left;
 }
 
+/**
+ * The turn clock (`room.clock`, set by the host): the seconds left for the player on turn, then a
+ * nudge by name at zero. On the TV (no `me`) for everyone; on a phone only for its own turn.
+ * No move is ever played for anyone.
+ */
+export function TurnClock({ clock, me }) {
+  const left = useSecondsLeft(clock ? clock.until : null);
+  if (!clock || (me !== undefined && clock.player !== me)) return "";
+  if (left > 0) {
+    return html`<p class="turn-clock ${left <= 10 ? "low" : ""}" id="turn-clock">
+      <span class="sr-only">${t("clock.left_label")}</span>${t("ask.seconds", { s: left })}</p>`;
+  }
+  return html`<p class="turn-clock nudge" id="turn-nudge" role="status">${me === undefined
+    ? t("clock.nudge", { name: clock.player }) : t("clock.nudge_you")}</p>`;
+}
+
 // ---------- seats ----------
 
 /** Name length classes, so a long name wraps or shrinks instead of being cut. */
