@@ -22,7 +22,18 @@ them a noun phrase, talked about (`determiners`: "dei", "los", "the": "questa st
 assi"), the words that make a call word right before them talked about
 (`defined_as`: "means", "em espanhol": "dudo em espanhol é duvido"), the words between two
 moves that weigh them aloud (`alternatives`: "o", "or": "sei cinque o sette tre non so"), the
-nouns after a number that count something else (`measures`: "anni", "years": "seis años"), the answers to
+nouns after a number that count something else (`measures`: "anni", "years": "seis años"), the words
+that negate the verb or the move right after them (`negations`: "non", "not", "don't", "pas", "não",
+"nunca": a move they govern in the same clause is not made, and not asked about: "non dico dudo",
+"i'm not saying dudo", "je dis pas calza"; Spanish "no" and Portuguese "não" are also correction
+markers, a correction after a bid, "sete não oito cincos", and asked about when said bare before a call,
+"não duvido"), the verbs that make a move after a negation (`move_verbs`: "dico", "chiamo", "say",
+"calling", "digo": "no digo dudo"; any other word between the negation and the move leaves the
+negation to that word, "non è possibile, dudo"), the imperatives that tell another player to make a move
+(`dares`: "di'", "chiama", "say", "dis", "fala": right before a move, with a player named, it is
+that player's to make, no move: "go on lucy say dudo"), the having verbs (`having`: "ha", "has",
+"tiene", "tem": a bid right after one counts dice in a hand, no move: "lucy has at least five
+fives"), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt.
@@ -101,7 +112,8 @@ PLURAL_FIELD: Mapping[str, str] = {
 
 
 OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
-                  "talked_about", "determiners", "defined_as", "alternatives", "measures")
+                  "talked_about", "determiners", "defined_as", "alternatives", "measures", "negations", "move_verbs",
+                  "dares", "having")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -188,6 +200,10 @@ class Pack:
     defined_as: tuple[str, ...]  # words right after a call word that talk about it ("means", "in spagnolo")
     alternatives: tuple[str, ...]  # "o", "or" between two moves: thinking aloud ("sei cinque o sette tre")
     measures: tuple[str, ...]  # nouns right after a number that count something else ("seis años", "five minutes")
+    negations: tuple[str, ...]  # "non", "not", "pas": a move they govern is not made ("non dico dudo")
+    move_verbs: tuple[str, ...]  # "dico", "saying": between a negation and the move it governs ("not saying dudo")
+    dares: tuple[str, ...]  # "say", "chiama": a move told to the player named ("go on lucy say dudo")
+    having: tuple[str, ...]  # "ha", "has": a bid right after one counts a hand ("lucy has five fives")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]

@@ -102,7 +102,8 @@ class _Reader:
                     optional["doubts"], optional["questions"], optional["spoken_to"], optional["first_person"],
                     optional["openers"], optional["past_endings"], optional["talked_about"],
                     optional["determiners"], optional["defined_as"],
-                    optional["alternatives"], optional["measures"], answers, counts, speech, meanings)
+                    optional["alternatives"], optional["measures"], optional["negations"], optional["move_verbs"],
+                    optional["dares"], optional["having"], answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []
