@@ -32,7 +32,11 @@ explained as part of a call.
    A face named before its quantity, with nothing else said, is a bid too (`voice.facefirst`:
    "vado sugli assi tre").
    A typed transcript ending in "?" is a question ("sette cinque?"), never a move
-   (recognisers do not write question marks).
+   (recognisers do not write question marks). A cue said before the move in its clause cancels it
+   (`voice.cancelling`, neither played nor asked): a negation ("non dico dudo", "i'm not saying
+   dudo", "je dis pas calza"), a dare to a player spoken to ("go on lucy say dudo"), another
+   player's hand counted ("lucy has at least five fives"); a bare "no" / "não" before a call, which
+   may be an exclamation ("não duvido"), keeps it asked at most.
 5. With recogniser confidences (Vosk `SetWords`), a call word below `min_confidence`
    rejects the move ("low_confidence"); a corrected near-miss counts with its
    similarity ("dudu" is 0.75).
@@ -68,6 +72,7 @@ from typing import Any, Protocol
 
 from dudo_hub.voice.decision.quoting import after_quote, articles_set_aside, opens_with
 from dudo_hub.voice.language.text import UNK, tokens
+from dudo_hub.voice.understand.cancelling import GOVERNS, UNSURE, cancelling_cue, move_start
 from dudo_hub.voice.understand.clearpart import clear_part, standing_as_tail
 from dudo_hub.voice.understand.comment import has_phrase, phrases, plain_comment
 from dudo_hub.voice.understand.facefirst import face_first
@@ -195,6 +200,9 @@ def decide(
         return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure, judged)
     if move.intent is None:
         return Decision(text)
+    cue = cancelling_cue(lang, lexemes, move_start(lexemes, move), move)
+    if cue == GOVERNS:
+        return Decision(text)
     credited = spoken_to_after(_credit(move, named, speaker, position, quoted), lexemes, named, speaker, position)
     if len(named) > 1 or _QUESTION.search(text):
         return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
@@ -204,6 +212,8 @@ def decide(
         return _ask(text, move, position, "low_confidence")
     if guessed:
         return _ask(text, move, position, "sound_alike")
+    if cue == UNSURE:
+        return _ask(text, move, position, "unclear")
     return _play(text, move, position)
 
 
@@ -237,10 +247,13 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
     found = clear_part(lang, lexemes, _standing(position), quoted, judged)
     if found is None:
-        if move.intent is None:
+        if move.intent is None or cancelling_cue(lang, lexemes, move_start(lexemes, move), move) == GOVERNS:
             return Decision(text)
         return Decision(text, _credit(move, named, speaker, position, quoted), reason=reason)
     part_move, part = found
+    cue = cancelling_cue(lang, lexemes, move_start(lexemes, part_move, part), part_move)
+    if cue == GOVERNS:
+        return Decision(text)
     spoken = {lx.text for lx in part if lx.meaning == NAME}
     named = [n for n in named if " ".join(name_tokens(n)) in spoken or part_move.intent != "bid"]
     if part_move.intent == "bid":  # "hugo dit calza", "per luca dudo": the name still says whose call
@@ -248,7 +261,8 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     credited = spoken_to_after(_credit(part_move, named, speaker, position, quoted), part, named, speaker, position)
     if len(named) > 1:
         return Decision(text, credited, reason=reason)
-    if sure and reason == "unclear" and plain_comment(lang, lexemes, part, part_move, _standing(position), judged):
+    plain = sure and cue is None and reason == "unclear"
+    if plain and plain_comment(lang, lexemes, part, part_move, _standing(position), judged):
         return _play(text, credited, position)
     return _ask(text, credited, position, reason)
 

@@ -1,0 +1,182 @@
+"""Cues that cancel the move they govern: a negation before it, a dare to another player, a hand
+counted aloud.
+
+Said before a call word or a bid, in the same clause, these words make the move not made: a
+negation ("non dico dudo", "i'm not saying dudo", "je dis pas calza", "eu não duvido", the packs'
+`negations`), an imperative telling a player named to make it ("go on lucy say dudo", `dares`), a
+having verb before a bid ("lucy has at least five fives", `having`). The policy (`voice.policy`)
+neither plays nor asks about a move such a cue governs; a cue it cannot be sure of keeps the move
+asked about at most.
+
+A negation governs the move when only the pack's `move_verbs` (the verbs that say or make a move:
+"dico", "saying", "digo"), the speaker as subject and links stand between them. Any other word
+between them is what the negation is about: "non è possibile, dudo", "non ce li hai manco per sogno,
+dubito" are reasons before a real call, left to the policy as before. A negation said after the
+move is about its reason ("dudo, non ce ne sono neanche due", "calza, non ci credo che sbagli"),
+and one inside a pack phrase is that phrase's ("non ci credo" is a Dudo, "no way" a Dudo's tail).
+Spanish "no" and Portuguese "não" are also correction markers: after a core word they correct it
+("sete não oito cincos"); said bare before a call ("não duvido", "no no dudo") they may be an
+exclamation before it, so the call is asked about, not played; with the speaker before them or a
+verb after them ("eu não duvido", "no digo dudo") they negate it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dudo_hub.voice.understand.comment import phrases, said
+from dudo_hub.voice.understand.intent import Intent
+from dudo_hub.voice.understand.lexicon import Lexeme
+from dudo_hub.voice.understand.names import NAME
+from dudo_hub.voice.understand.parser import CORE
+
+GOVERNS = "governs"
+"""The cue governs the move: neither played nor asked about."""
+
+UNSURE = "unsure"
+"""The cue may govern the move: asked about at most."""
+
+_FREE = (None, "table", "marker")
+"""The kinds of word a negation may be said as (not inside a call, a tail or a filler phrase)."""
+
+
+def cancelling_cue(lang: str, lexemes: Sequence[Lexeme], start: int, move: Intent) -> str | None:
+    """GOVERNS, UNSURE or None for `move`, whose first core word is `lexemes[start]`. A cancel has
+    none ("no, annulla" takes back the last move)."""
+    if move.intent in (None, "cancel") or not 0 <= start < len(lexemes):
+        return None
+    cue = _negated(lang, lexemes, start)
+    if cue is None and (_dared(lang, lexemes, start) or move.intent == "bid" and _held(lang, lexemes, start)):
+        return GOVERNS
+    return cue
+
+
+def move_start(lexemes: Sequence[Lexeme], move: Intent, part: Sequence[Lexeme] | None = None) -> int:
+    """The index in `lexemes` of the first core word of `move`, said in `part` (the words of the
+    move, a slice ending or opening the line; default: the last segment of the line). A bid starts
+    at its quantity, a call at its word; -1 when neither is said."""
+    offset, words = 0, list(lexemes)
+    if part is not None:
+        offset = len(lexemes) - len(part) if list(lexemes[len(lexemes) - len(part):]) == list(part) else 0
+        words = list(part)
+    else:  # the last segment: after the last correction marker
+        for i, lx in enumerate(words):
+            if lx.meaning is not None and lx.meaning.kind == "marker":
+                offset = i + 1
+        words = words[offset:]
+    for i, lx in enumerate(words):
+        meaning = lx.meaning
+        if meaning is None or meaning.kind not in CORE:
+            continue
+        if move.intent == "bid" and meaning.kind == "number" and meaning.number == move.quantity:
+            return offset + i
+        if meaning.kind == "call" and meaning.call == move.intent:
+            return offset + i
+    return -1
+
+
+def _negated(lang: str, lexemes: Sequence[Lexeme], start: int) -> str | None:
+    """The nearest negation before `lexemes[start]` with only move verbs between: GOVERNS, or
+    UNSURE for a bare "no" / "não" that may be an exclamation; None when there is none, or when
+    another word stands between (the negation is about that word)."""
+    end = start
+    while end > 0:
+        neg = _negation_before(lang, lexemes, end)
+        if neg is not None:
+            return _governed(lang, lexemes, neg, end, start)
+        if not _lead(lang, lexemes[end - 1]):
+            return None
+        end -= 1
+    return None
+
+
+def _negation_before(lang: str, lexemes: Sequence[Lexeme], end: int) -> int | None:
+    """The index where one of the pack's negations said right before `end` starts ("not", "don t")."""
+    negations = phrases(lang, "negations")
+    for start in range(end - 1, max(-1, end - 4), -1):
+        span = lexemes[start:end]
+        if any(lx.meaning is NAME or (lx.meaning.kind if lx.meaning is not None else None) not in _FREE
+               for lx in span):
+            return None
+        words = said(list(span))
+        if words and tuple(words) in negations.get(words[0], ()):
+            return start
+    return None
+
+
+def _governed(lang: str, lexemes: Sequence[Lexeme], neg: int, end: int, start: int) -> str | None:
+    """The negation said from `neg` to `end` (then move verbs up to the move at `start`) governs the
+    move; a correction marker ("no", "não") governs it only when it cannot be one."""
+    meaning = lexemes[neg].meaning
+    if meaning is None or meaning.kind != "marker":
+        return GOVERNS
+    if any(lx.meaning is not None and lx.meaning.kind in CORE for lx in lexemes[:neg]):
+        # "sete não oito cincos": a correction; "dudo no calzo" may be one, or a Dudo and not a Calza
+        return UNSURE if lexemes[start].meaning is not None and lexemes[start].meaning.kind == "call" else None
+    verb_after = any(_verb(lang, lx) for lx in lexemes[end:start])
+    speaker_before = neg > 0 and _said_in(lexemes[neg - 1], phrases(lang, "first_person"))
+    return GOVERNS if verb_after or speaker_before else UNSURE
+
+
+def _lead(lang: str, lexeme: Lexeme) -> bool:
+    """A word that may stand between a negation and the move it governs: a move verb, the speaker
+    as subject, a link ("eh", "ehm")."""
+    meaning = lexeme.meaning
+    if meaning is NAME:
+        return False
+    return _verb(lang, lexeme) or _said_in(lexeme, phrases(lang, "first_person")) or (
+        meaning is not None and meaning.kind == "link")
+
+
+def _verb(lang: str, lexeme: Lexeme) -> bool:
+    """One of the pack's move verbs ("dico", "saying")."""
+    return lexeme.meaning is not NAME and _said_in(lexeme, phrases(lang, "move_verbs"))
+
+
+def _said_in(lexeme: Lexeme, listed: dict[str, tuple[tuple[str, ...], ...]]) -> bool:
+    """The lexeme's words are one of `listed`."""
+    words = tuple(lexeme.text.split())
+    return bool(words) and words in listed.get(words[0], ())
+
+
+def _dared(lang: str, lexemes: Sequence[Lexeme], start: int) -> bool:
+    """One of the pack's dares right before the move, after a player spoken to with a handoff ("go
+    on lucy say dudo", "forza luca chiama calza", "lucy come on call calza"), with only fillers
+    between: that player is told to make it. A name alone before it still names whose move it is
+    ("giulia chiama calza": Giulia's, or Giulia told); the speaker as subject is no dare ("léa t'es
+    folle, moi je dis cinq six")."""
+    if start == 0 or not _said_in(lexemes[start - 1], phrases(lang, "dares")):
+        return False
+    speaker, handoffs = phrases(lang, "first_person"), phrases(lang, "handoffs")
+    handed = False
+    for i in range(start - 2, -1, -1):
+        lx = lexemes[i]
+        if lx.meaning is NAME:
+            return handed or i > 0 and _said_in(lexemes[i - 1], handoffs)
+        if lx.meaning is None or lx.meaning.kind not in ("filler", "link") or _said_in(lx, speaker):
+            return False
+        handed = handed or _said_in(lx, handoffs)
+    return False
+
+
+def _held(lang: str, lexemes: Sequence[Lexeme], start: int) -> bool:
+    """One of the pack's having verbs (the third person: another player's hand) said before the bid,
+    with only fillers and links between ("lucy has at least five fives", "sara ha almeno cinque
+    cinque", "diego tiene por lo menos seis cincos"): dice in a hand, talked about. A verb listed
+    alone needs the player named before it; one listed with more words ("elle a", "s got") does not.
+    """
+    having = phrases(lang, "having")
+    i = start
+    while True:
+        words = said(list(lexemes[:i]))
+        for group in having.values():
+            for verb in group:
+                if len(verb) <= len(words) and tuple(words[len(words) - len(verb):]) == verb and (
+                        len(verb) > 1 or any(lx.meaning is NAME for lx in lexemes[: i - 1])):
+                    return True
+        if i == 0:
+            return False
+        lx = lexemes[i - 1]
+        if lx.meaning is NAME or lx.meaning is None or lx.meaning.kind not in ("filler", "link"):
+            return False
+        i -= 1
