@@ -32,8 +32,10 @@ markers, a correction after a bid, "sete não oito cincos", and asked about when
 negation to that word, "non è possibile, dudo"), the imperatives that tell another player to make a move
 (`dares`: "di'", "chiama", "say", "dis", "fala": right before a move, with a player named, it is
 that player's to make, no move: "go on lucy say dudo"), the having verbs (`having`: "ha", "has",
-"tiene", "tem": a bid right after one counts dice in a hand, no move: "lucy has at least five
-fives"), the answers to
+"tiene", "tem", the third person: a bid right after one counts dice in another player's hand, no
+move: "lucy has at least five fives"), the words that say how few in a Dudo's reason (`not_even`:
+"neanche", "even", "ni", "nem": a count right after one is the reason's, "dudo, non ce ne sono
+neanche due"), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt.
@@ -113,7 +115,7 @@ PLURAL_FIELD: Mapping[str, str] = {
 
 OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
                   "talked_about", "determiners", "defined_as", "alternatives", "measures", "negations", "move_verbs",
-                  "dares", "having")
+                  "dares", "having", "not_even")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -204,6 +206,7 @@ class Pack:
     move_verbs: tuple[str, ...]  # "dico", "saying": between a negation and the move it governs ("not saying dudo")
     dares: tuple[str, ...]  # "say", "chiama": a move told to the player named ("go on lucy say dudo")
     having: tuple[str, ...]  # "ha", "has": a bid right after one counts a hand ("lucy has five fives")
+    not_even: tuple[str, ...]  # "neanche", "even": a count after one is a Dudo's reason ("not even two")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]

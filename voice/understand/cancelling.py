@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dudo_hub.voice.language.packs import Meaning
 from dudo_hub.voice.understand.comment import phrases, said
 from dudo_hub.voice.understand.intent import Intent
 from dudo_hub.voice.understand.lexicon import Lexeme
@@ -180,3 +181,56 @@ def _held(lang: str, lexemes: Sequence[Lexeme], start: int) -> bool:
         if lx.meaning is NAME or lx.meaning is None or lx.meaning.kind not in ("filler", "link"):
             return False
         i -= 1
+
+
+def counts_in_reason(lang: str, lexemes: Sequence[Lexeme]) -> list[Lexeme]:
+    """A count said right after one of the pack's `not_even` in a Dudo's reason, after the call, is
+    the reason's, not a bid: it and the "even" become the call's tail ("dudo, non ce ne sono
+    neanche due", "dudo there aren't even two fives"), the count a tail with its number; so do the
+    negations and the tails between the call and that count: the negation governs the reason, not
+    the call ("dudo no hay ni dos", "duvido não tem nem dois", "dudo il y en a même pas deux")."""
+    out = list(lexemes)
+    call = next((i for i, lx in enumerate(out) if lx.meaning is not None and lx.meaning.kind == "call"), None)
+    if call is None or out[call].meaning is None or out[call].meaning.call != "dudo":
+        return out
+    tail = Meaning("tail", call="dudo")
+    even, negations = phrases(lang, "not_even"), phrases(lang, "negations")
+    i = call + 1
+    while i < len(out):
+        said_at = _phrase_ending(out, i, even)
+        meaning = out[i].meaning
+        if said_at is None or meaning is None or meaning.kind != "number":
+            i += 1
+            continue
+        end = i + 1
+        while end < len(out) and out[end].meaning is not None and out[end].meaning.kind == "link":
+            end += 1
+        end = end + 1 if end < len(out) and _face(out[end]) else i + 1
+        count = Meaning("tail", number=meaning.number, call="dudo")  # the reason's count
+        out[said_at:end] = [Lexeme(lx.text, count if j == i else tail, lx.conf)
+                            for j, lx in enumerate(out[said_at:end], start=said_at)]
+        for j in range(call + 1, said_at):  # the reason's negations and tails
+            if out[j].meaning is not None and out[j].meaning.kind == "tail" or _said_in(out[j], negations) and (
+                    out[j].meaning is None or out[j].meaning.kind in _FREE):
+                out[j] = Lexeme(out[j].text, tail, out[j].conf)
+        i = end
+    return out
+
+
+def _phrase_ending(lexemes: Sequence[Lexeme], end: int, listed: dict[str, tuple[tuple[str, ...], ...]]) -> int | None:
+    """Where one of `listed`, said in whole free words right before `end`, starts."""
+    for start in range(end - 1, max(-1, end - 3), -1):
+        span = lexemes[start:end]
+        if any(lx.meaning is NAME or (lx.meaning.kind if lx.meaning is not None else None) not in _FREE
+               for lx in span):
+            return None
+        words = said(list(span))
+        if words and tuple(words) in listed.get(words[0], ()):
+            return start
+    return None
+
+
+def _face(lexeme: Lexeme) -> bool:
+    """A face name, or a number word that names a face."""
+    meaning = lexeme.meaning
+    return meaning is not None and meaning.face is not None and meaning.kind in ("face", "number")

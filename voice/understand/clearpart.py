@@ -109,6 +109,8 @@ def clear_part(
         if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
                 _backed(move, lexemes, standing) or quoted and move.intent != "cancel"))):
             return move, part
+        if move.intent == "dudo" and not at_end and _reason_counted(comment):
+            return move, part  # "dudo, there aren't even two": a Dudo opening its reason
         if move.intent == "dudo" and _dudo_beside(lang, part, comment, at_end, standing):
             return move, part
     return None
@@ -133,6 +135,14 @@ def _dudo_beside(lang: str, part: list[Lexeme], comment: list[Lexeme], at_end: b
     if at_end:
         return not counts(comment, standing)
     return lang != "es" and comment[0].meaning is None and not comment[0].unk
+
+
+def _reason_counted(comment: list[Lexeme]) -> bool:
+    """The comment after a Dudo counts how few there are ("dudo, non ne hai nemmeno due": the count
+    is the Dudo's tail, a tail with a number, `voice.cancelling.counts_in_reason`), and holds no other
+    count."""
+    return any(lx.meaning is not None and lx.meaning.kind == "tail" and lx.meaning.number is not None
+               for lx in comment) and not counts(comment, None)
 
 
 def _led(part: list[Lexeme]) -> bool:
