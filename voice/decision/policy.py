@@ -72,7 +72,14 @@ from typing import Any, Protocol
 
 from dudo_hub.voice.decision.quoting import after_quote, articles_set_aside, opens_with
 from dudo_hub.voice.language.text import UNK, tokens
-from dudo_hub.voice.understand.cancelling import GOVERNS, UNSURE, cancelling_cue, counts_in_reason, move_start
+from dudo_hub.voice.understand.cancelling import (
+    GOVERNS,
+    UNSURE,
+    belief_in_reason,
+    cancelling_cue,
+    counts_in_reason,
+    move_start,
+)
 from dudo_hub.voice.understand.clearpart import clear_part, standing_as_tail
 from dudo_hub.voice.understand.comment import has_phrase, phrases, plain_comment
 from dudo_hub.voice.understand.facefirst import face_first
@@ -186,7 +193,7 @@ def decide(
     guessed = _guessed(lang, heard, lexemes)
     lexemes = articles_set_aside(lexemes)
     lexemes = remark_after_bid(lexemes, {" ".join(name_tokens(n)) for n in named})
-    lexemes = counts_in_reason(lang, lexemes)
+    lexemes = belief_in_reason(lang, counts_in_reason(lang, lexemes))
     known = [lx for lx in lexemes if explained(lx)]
     meanings = [lx.meaning for lx in known if lx.meaning is not None]
     move = read(meanings)

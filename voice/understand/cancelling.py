@@ -234,3 +234,31 @@ def _face(lexeme: Lexeme) -> bool:
     """A face name, or a number word that names a face."""
     meaning = lexeme.meaning
     return meaning is not None and meaning.face is not None and meaning.kind in ("face", "number")
+
+
+def belief_in_reason(lang: str, lexemes: Sequence[Lexeme]) -> list[Lexeme]:
+    """A call word that is a negated belief ("non ci credo", "no me lo creo", "não acredito": it holds
+    one of the pack's negations) said right after another call and followed by one of the pack's
+    `complements` ("che", "que") is not a Dudo but that call's reason: it and the complement become
+    the first call's tail ("calza non ci credo che sbagli"). Said alone first, it stays a call, and
+    a belief with a complement and no call before it is told ("non ci credo che bluffi così")."""
+    out = list(lexemes)
+    calls = [i for i, lx in enumerate(out) if lx.meaning is not None and lx.meaning.kind == "call"]
+    if len(calls) < 2 or out[calls[0]].meaning is None or out[calls[0]].meaning.call == "cancel":
+        return out
+    first, belief = calls[0], calls[1]
+    meaning = out[first].meaning
+    assert meaning is not None
+    between = out[first + 1 : belief]
+    if any(lx.meaning is None or lx.meaning is NAME or lx.meaning.kind not in ("filler", "link", "tail")
+           for lx in between) or belief + 1 >= len(out):
+        return out
+    negations = phrases(lang, "negations")
+    words = out[belief].text.split()
+    if not any((w,) in negations.get(w, ()) for w in words):
+        return out
+    if not _said_in(out[belief + 1], phrases(lang, "complements")):
+        return out
+    tail = Meaning("tail", call=meaning.call)
+    out[belief : belief + 2] = [Lexeme(lx.text, tail, lx.conf) for lx in out[belief : belief + 2]]
+    return out

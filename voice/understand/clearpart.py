@@ -109,8 +109,8 @@ def clear_part(
         if move.intent != "bid" and (one_word or ((at_end or move.intent == "cancel") and (
                 _backed(move, lexemes, standing) or quoted and move.intent != "cancel"))):
             return move, part
-        if move.intent == "dudo" and not at_end and _reason_counted(comment):
-            return move, part  # "dudo, there aren't even two": a Dudo opening its reason
+        if move.intent in ("dudo", "calza") and not at_end and (_reason_counted(comment) or _opens_reason(part, move)):
+            return move, part  # "dudo, there aren't even two", "dudo stai bluffando ...": a call opening its reason
         if move.intent == "dudo" and _dudo_beside(lang, part, comment, at_end, standing):
             return move, part
     return None
@@ -143,6 +143,13 @@ def _reason_counted(comment: list[Lexeme]) -> bool:
     count."""
     return any(lx.meaning is not None and lx.meaning.kind == "tail" and lx.meaning.number is not None
                for lx in comment) and not counts(comment, None)
+
+
+def _opens_reason(part: list[Lexeme], move: Intent) -> bool:
+    """The call said first is followed right away by one of its tails, then the comment ("dudo
+    stai bluffando ...")."""
+    last = part[-1].meaning if part else None
+    return last is not None and last.kind == "tail" and last.call == move.intent
 
 
 def _led(part: list[Lexeme]) -> bool:
