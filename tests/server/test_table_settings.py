@@ -27,8 +27,9 @@ def _with_a_bid(app, hub):
 
 def test_the_lobby_offers_the_table_settings_and_the_room_says_which_are_on(app, hub):
     host = host_of(app, hub)
-    assert host.last("lobby")["table"] == {"odds": ["off", "phone", "phone_tv"], "expected": [True, False]}
-    assert host.state["room"]["table"] == {"odds": "phone", "expected": True}
+    assert host.last("lobby")["table"] == {"odds": ["off", "phone", "phone_tv"], "expected": [True, False],
+                                               "clock": [0, 30, 60, 90]}
+    assert host.state["room"]["table"] == {"odds": "phone", "expected": True, "clock": 0}
     assert host.state["room"]["reveal_pause"] == 0.0
 
 
@@ -40,10 +41,10 @@ def test_by_default_phones_see_their_odds_and_the_tv_the_expected_count(app, hub
 
 def test_odds_off_hides_them_from_phones_and_a_tv_without_the_expected_count_gets_none(app, hub):
     _, host, phones, tv = _with_a_bid(app, hub)
-    assert host.ask("host:config", {"table": {"odds": "off", "expected": False}})["ok"]  # mid-game
+    assert host.ask("host:config", {"table": {"odds": "off", "expected": False, "clock": 0}})["ok"]  # mid-game
     assert phones["Ann"].state["view"]["odds"] is None and phones["Bob"].state["view"]["odds"] is None
     assert tv.state["view"]["odds"] is None
-    assert tv.state["room"]["table"] == {"odds": "off", "expected": False}
+    assert tv.state["room"]["table"] == {"odds": "off", "expected": False, "clock": 0}
 
 
 def test_odds_on_the_tv_are_the_chance_seen_from_outside_every_cup(app, hub):
@@ -61,7 +62,7 @@ def test_bad_table_settings_are_refused_and_change_nothing(app, hub):
     for table in ({"odds": "always"}, {"expected": "yes"}, {"expected": 1}, {"loud": True}, [1]):
         reply = host.ask("host:config", {"table": table})
         assert reply["code"] == "bad_payload", table
-    assert host.state["room"]["table"] == {"odds": "phone", "expected": True}
+    assert host.state["room"]["table"] == {"odds": "phone", "expected": True, "clock": 0}
     phone = seat(app, hub.default_code, "Ann")
     assert phone.ask("host:config", {"table": {"odds": "off"}})["code"] == "not_host"
 
@@ -70,9 +71,9 @@ def test_the_settings_are_kept_in_the_room_record(app, hub):
     room = hub.room(hub.default_code)
     room.configure(None, None, None, {"odds": "off"})
     record = room.to_record()
-    assert record["table"] == {"odds": "off", "expected": True}
+    assert record["table"] == {"odds": "off", "expected": True, "clock": 0}
     back = Room.from_record(record, RoomSettings(), Hooks())
-    assert back.frame.public["table"] == {"odds": "off", "expected": True}
+    assert back.frame.public["table"] == {"odds": "off", "expected": True, "clock": 0}
     del record["table"]  # a record from before the setting existed
     assert Room.from_record(record, RoomSettings(), Hooks()).frame.public["table"]["odds"] == "phone"
 
