@@ -150,3 +150,22 @@ def test_a_bid_said_about_another_players_hand_is_no_move(lang: str, text: str) 
 ])
 def test_a_move_beside_a_cue_it_does_not_govern_is_played(lang: str, text: str) -> None:
     assert decide(text, lang, position(lang)).played
+
+
+@pytest.mark.parametrize(("lang", "text", "intent"), [
+    ("it", "non dico calza ma dudo", "dudo"), ("it", "io non dico calza io dico dudo", "dudo"),
+    ("es", "no digo calzo digo dudo", "dudo"), ("en", "i'm not calling calza i'm calling dudo", "dudo"),
+    ("pt", "não falo calza mas duvido", "dudo"), ("it", "non dico dudo ma sette cinque", "bid"),
+])
+def test_a_new_clause_after_the_negated_move_is_played(lang: str, text: str, intent: str) -> None:
+    decision = decide(text, lang, position(lang))
+    assert decision.played and decision.move.intent == intent
+
+
+@pytest.mark.parametrize(("lang", "text", "intent"), [
+    ("it", "non dico più dudo", "dudo"), ("it", "non dico proprio dudo", "dudo"),  # a word after the verb
+    ("es", "no lo dudo", "dudo"),  # "no, lo dudo" or "I don't doubt it"
+])
+def test_a_negated_verb_with_more_words_before_the_move_is_asked_at_most(lang: str, text: str, intent: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["asked"] is not None and got["asked"]["intent"] == intent

@@ -22,22 +22,23 @@ them a noun phrase, talked about (`determiners`: "dei", "los", "the": "questa st
 assi"), the words that make a call word right before them talked about
 (`defined_as`: "means", "em espanhol": "dudo em espanhol é duvido"), the words between two
 moves that weigh them aloud (`alternatives`: "o", "or": "sei cinque o sette tre non so"), the
-nouns after a number that count something else (`measures`: "anni", "years": "seis años"), the words
-that negate the verb or the move right after them (`negations`: "non", "not", "don't", "pas", "não",
-"nunca": a move they govern in the same clause is not made, and not asked about: "non dico dudo",
-"i'm not saying dudo", "je dis pas calza"; Spanish "no" and Portuguese "não" are also correction
-markers, a correction after a bid, "sete não oito cincos", and asked about when said bare before a call,
-"não duvido"), the verbs that make a move after a negation (`move_verbs`: "dico", "chiamo", "say",
-"calling", "digo": "no digo dudo"; any other word between the negation and the move leaves the
-negation to that word, "non è possibile, dudo"), the imperatives that tell another player to make a move
-(`dares`: "di'", "chiama", "say", "dis", "fala": right before a move, with a player named, it is
-that player's to make, no move: "go on lucy say dudo"), the having verbs (`having`: "ha", "has",
-"tiene", "tem", the third person: a bid right after one counts dice in another player's hand, no
-move: "lucy has at least five fives"), the words that say how few in a Dudo's reason (`not_even`:
-"neanche", "even", "ni", "nem": a count right after one is the reason's, "dudo, non ce ne sono
-neanche due"), the words that open what a negated belief is about (`complements`: "che", "que",
-"that": a call word holding a negation after another call and before one is that call's reason,
-"calza non ci credo che sbagli"), the answers to
+nouns after a number that count something else (`measures`: "anni", "years": "seis años"),
+the words that negate the verb or the move right after them (`negations`: "non", "not", "don't",
+"pas", "não", "nunca": a move they govern in the same clause is not made, and not asked about: "non
+dico dudo", "i'm not saying dudo", "je dis pas calza"; Spanish "no" and Portuguese "não" are also
+correction markers, a correction after a bid, "sete não oito cincos", and asked about when said bare
+before a call, "não duvido"), the verbs that make a move after a negation (`move_verbs`: "dico",
+"chiamo", "say", "calling", "digo": "no digo dudo"; any other word between the negation and the move
+leaves the negation to that word, "non è possibile, dudo"), the unstressed pronouns that may stand
+between a negation and its verb (`clitics`: "lo", "te": "no lo dudo", asked at most), the
+imperatives that tell another player to make a move (`dares`: "di'", "chiama", "say", "dis", "fala":
+right before a move, after a player spoken to, it is that player's to make, no move: "go on lucy say
+dudo"), the having verbs (`having`: "ha", "has", "tiene", "tem", the third person: a bid right after
+one counts dice in another player's hand, no move: "lucy has at least five fives"), the words that
+say how few in a Dudo's reason (`not_even`: "neanche", "even", "ni", "nem": a count right after one
+is the reason's, "dudo, non ce ne sono neanche due"), the words that open what a negated belief is
+about (`complements`: "che", "que", "that": a call word holding a negation after another call and
+before one is that call's reason, "calza non ci credo che sbagli"), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt.
@@ -117,7 +118,7 @@ PLURAL_FIELD: Mapping[str, str] = {
 
 OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
                   "talked_about", "determiners", "defined_as", "alternatives", "measures", "negations", "move_verbs",
-                  "dares", "having", "not_even", "complements")
+                  "clitics", "dares", "having", "not_even", "complements")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -206,6 +207,7 @@ class Pack:
     measures: tuple[str, ...]  # nouns right after a number that count something else ("seis años", "five minutes")
     negations: tuple[str, ...]  # "non", "not", "pas": a move they govern is not made ("non dico dudo")
     move_verbs: tuple[str, ...]  # "dico", "saying": between a negation and the move it governs ("not saying dudo")
+    clitics: tuple[str, ...]  # "lo", "te": between a negation and its verb ("no lo dudo")
     dares: tuple[str, ...]  # "say", "chiama": a move told to the player named ("go on lucy say dudo")
     having: tuple[str, ...]  # "ha", "has": a bid right after one counts a hand ("lucy has five fives")
     not_even: tuple[str, ...]  # "neanche", "even": a count after one is a Dudo's reason ("not even two")

@@ -103,7 +103,7 @@ class _Reader:
                     optional["openers"], optional["past_endings"], optional["talked_about"],
                     optional["determiners"], optional["defined_as"],
                     optional["alternatives"], optional["measures"], optional["negations"], optional["move_verbs"],
-                    optional["dares"], optional["having"], optional["not_even"],
+                    optional["clitics"], optional["dares"], optional["having"], optional["not_even"],
                     optional["complements"], answers, counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:

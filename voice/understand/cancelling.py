@@ -13,7 +13,10 @@ A negation governs the move when only the pack's `move_verbs` (the verbs that sa
 between them is what the negation is about: "non è possibile, dudo", "non ce li hai manco per sogno,
 dubito" are reasons before a real call, left to the policy as before. A negation said after the
 move is about its reason ("dudo, non ce ne sono neanche due", "calza, non ci credo che sbagli"),
-and one inside a pack phrase is that phrase's ("non ci credo" is a Dudo, "no way" a Dudo's tail).
+and one inside a pack phrase is that phrase's ("non ci credo" is a Dudo, "no way" a Dudo's tail);
+a Dudo's reason that counts how few ("dudo there aren't even two", `not_even`) and a negated belief
+after another call ("calza non ci credo che sbagli", `complements`) become that call's tail
+(`counts_in_reason`, `belief_in_reason`), so the call is still played.
 Spanish "no" and Portuguese "não" are also correction markers: after a core word they correct it
 ("sete não oito cincos"); said bare before a call ("não duvido", "no no dudo") they may be an
 exclamation before it, so the call is asked about, not played; with the speaker before them or a
@@ -77,18 +80,38 @@ def move_start(lexemes: Sequence[Lexeme], move: Intent, part: Sequence[Lexeme] |
 
 
 def _negated(lang: str, lexemes: Sequence[Lexeme], start: int) -> str | None:
-    """The nearest negation before `lexemes[start]` with only move verbs between: GOVERNS, or
-    UNSURE for a bare "no" / "não" that may be an exclamation; None when there is none, or when
-    another word stands between (the negation is about that word)."""
-    end = start
+    """The nearest negation before `lexemes[start]` in its clause: GOVERNS with only move verbs
+    between ("non dico dudo"), or UNSURE for a bare "no" / "não" that may be an exclamation; UNSURE
+    too when a move verb follows it and other words stand before the move ("non dico più dudo");
+    None when there is none, or when another word follows it (the negation is about that word:
+    "non è vero, dudo"), or when a new clause opens between ("non dico calza ma dudo")."""
+    end, clean = start, True
     while end > 0:
         neg = _negation_before(lang, lexemes, end)
         if neg is not None:
-            return _governed(lang, lexemes, neg, end, start)
-        if not _lead(lang, lexemes[end - 1]):
+            if clean:
+                return _governed(lang, lexemes, neg, end, start)
+            return UNSURE if _verb(lang, lexemes[end]) else None
+        lx = lexemes[end - 1]
+        if _clause_break(lang, lexemes, end - 1):
             return None
+        clean = clean and _lead(lang, lx)
         end -= 1
     return None
+
+
+def _clause_break(lang: str, lexemes: Sequence[Lexeme], i: int) -> bool:
+    """Word `i` is no part of a negated clause before the move: a core word, a tail, a name, a
+    correction marker that is no move verb, an "[unk]", or one of the pack's openers ("ma", "but")."""
+    lx = lexemes[i]
+    if lx.unk or lx.meaning is NAME:
+        return True
+    if _verb(lang, lx):  # "no digo dudo": Spanish "digo" is also a correction marker
+        return False
+    if lx.meaning is not None and lx.meaning.kind in (*CORE, "tail", "marker"):
+        return True
+    words = said(list(lexemes[i:]))
+    return any(tuple(words[: len(o)]) == o for o in phrases(lang, "openers").get(words[0], ()))
 
 
 def _negation_before(lang: str, lexemes: Sequence[Lexeme], end: int) -> int | None:
@@ -121,12 +144,12 @@ def _governed(lang: str, lexemes: Sequence[Lexeme], neg: int, end: int, start: i
 
 def _lead(lang: str, lexeme: Lexeme) -> bool:
     """A word that may stand between a negation and the move it governs: a move verb, the speaker
-    as subject, a link ("eh", "ehm")."""
+    as subject, a clitic ("no lo dudo"), a link ("eh", "ehm")."""
     meaning = lexeme.meaning
     if meaning is NAME:
         return False
-    return _verb(lang, lexeme) or _said_in(lexeme, phrases(lang, "first_person")) or (
-        meaning is not None and meaning.kind == "link")
+    return _verb(lang, lexeme) or _said_in(lexeme, phrases(lang, "first_person")) or _said_in(
+        lexeme, phrases(lang, "clitics")) or (meaning is not None and meaning.kind == "link")
 
 
 def _verb(lang: str, lexeme: Lexeme) -> bool:
