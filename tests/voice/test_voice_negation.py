@@ -36,7 +36,10 @@ NEGATED = [
     ("en", "i won't call calza", "i call calza"), ("en", "not dudo", "dudo"),
     ("en", "i don't say six fives", "i say six fives"), ("en", "calza not dudo", "dudo"),
     ("en", "i never say calza", "i say calza"), ("en", "i'm not bidding six fives", "i'll bid six fives"),
-    ("en", "i'm not gonna call dudo", "i'm gonna call dudo"),
+    ("en", "i'm not gonna call dudo", "i'm gonna call dudo"), ("en", "nobody says dudo", "dudo"),
+    ("en", "not yet dudo", "dudo"), ("it", "nessuno dice dudo", "dudo"), ("es", "ni siquiera dudo", "dudo"),
+    ("es", "nadie dice dudo", "dudo"), ("fr", "je dis plus dudo", "je dis dudo"),
+    ("pt", "ninguém fala duvido", "duvido"),
 ]
 
 
