@@ -39,7 +39,8 @@ NEGATED = [
     ("en", "i'm not gonna call dudo", "i'm gonna call dudo"), ("en", "nobody says dudo", "dudo"),
     ("en", "not yet dudo", "dudo"), ("it", "nessuno dice dudo", "dudo"), ("es", "ni siquiera dudo", "dudo"),
     ("es", "nadie dice dudo", "dudo"), ("fr", "je dis plus dudo", "je dis dudo"),
-    ("pt", "ninguém fala duvido", "duvido"),
+    ("pt", "ninguém fala duvido", "duvido"), ("en", "i'm not going up to seven fives", "going up to seven fives"),
+    ("it", "non salgo a sette cinque", "salgo a sette cinque"), ("pt", "não vou de sete cincos", "vou de sete cincos"),
 ]
 
 
