@@ -9,8 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
 
 from dudo_hub.engine.bids import PACOS
+
+
+@lru_cache(maxsize=16)
+def cups_of(n: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every cup of `n` dice (its faces sorted) with its chance: the one enumeration of cups the
+    bots' reading and the solved endgames share."""
+    out = []
+    for cup in combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for face in set(cup):
+            ways //= factorial(cup.count(face))
+        out.append((cup, ways / 6**n))
+    return tuple(out)
 
 
 @lru_cache(maxsize=32)

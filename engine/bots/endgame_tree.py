@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations_with_replacement
-from math import factorial
 
 from dudo_hub.engine import ordering
 from dudo_hub.engine.bids import Bid
+from dudo_hub.engine.counting import cups_of
 from dudo_hub.engine.game import new_game
 from dudo_hub.engine.legal import calza_problem
 from dudo_hub.engine.resolve import count_matching, resolve_call
@@ -52,16 +50,9 @@ class Spot:
         return cls(preset, opener, responder, kind == "p")
 
 
-@lru_cache(maxsize=16)
 def hands(n: int) -> tuple[tuple[Hand, float], ...]:
-    """Every cup of `n` dice (sorted) with its chance."""
-    out = []
-    for cup in combinations_with_replacement(range(1, 7), n):
-        ways = factorial(n)
-        for face in set(cup):
-            ways //= factorial(cup.count(face))
-        out.append((cup, ways / 6**n))
-    return tuple(out)
+    """Every cup of `n` dice (sorted) with its chance (`counting.cups_of`)."""
+    return cups_of(n)
 
 
 def start_state(spot: Spot) -> GameState:

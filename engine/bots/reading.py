@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
-from math import comb, exp, factorial
+from math import comb, exp
 
 from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.bots.base import Seat
 from dudo_hub.engine.bots.inference import Table, convolve, tail_of
-from dudo_hub.engine.counting import counting_faces, match_chance
+from dudo_hub.engine.counting import counting_faces, cups_of, match_chance
 from dudo_hub.engine.ordering import raise_spans  # the engine's raise ordering, by standing bid
 
 Pmf = list[float]
@@ -44,15 +43,8 @@ class Model:
 @lru_cache(maxsize=8)
 def cups(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[float, ...]]:
     """(face counts of every cup of `n` dice, their prior chances)."""
-    counts, priors = [], []
-    for cup in combinations_with_replacement(range(1, 7), n):
-        c = tuple(cup.count(f) for f in range(1, 7))
-        ways = factorial(n)
-        for k in c:
-            ways //= factorial(k)
-        counts.append(c)
-        priors.append(ways / 6**n)
-    return tuple(counts), tuple(priors)
+    every = cups_of(n)
+    return tuple(tuple(cup.count(f) for f in range(1, 7)) for cup, _ in every), tuple(p for _, p in every)
 
 
 @lru_cache(maxsize=64)
