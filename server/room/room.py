@@ -292,7 +292,7 @@ class Room(VoicePort):
         seconds = int(self.lobby.table.get("clock") or 0)
         state = self.game.state
         player = engine.to_act(state) if state is not None and not self.game.over else None
-        if not seconds or player is None:
+        if not seconds or player is None or state is None:
             self._turn = None
             return None
         key = (state.round_no, len(state.bids), player, seconds)

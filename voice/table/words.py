@@ -18,8 +18,8 @@ def spoken_move(lang: str, move: Intent) -> str:
     bid = move.as_bid()
     if bid:
         return render_bid(lang, *bid)
-    calls = load_pack(lang).calls
-    return calls[move.intent][0] if move.intent in calls else str(move.intent)
+    calls, intent = load_pack(lang).calls, str(move.intent)
+    return calls[intent][0] if intent in calls else intent
 
 
 def error_sentence(lang: str, code: str) -> str | None:

@@ -44,6 +44,18 @@ _FREE = (None, "table", "marker")
 """The kinds of word a negation may be said as (not inside a call, a tail or a filler phrase)."""
 
 
+def _kind(lexeme: Lexeme) -> str | None:
+    """The kind of `lexeme`'s meaning, None when the pack does not know it."""
+    meaning = lexeme.meaning
+    return meaning.kind if meaning is not None else None
+
+
+def _call(lexeme: Lexeme) -> str | None:
+    """The call `lexeme` names, if any."""
+    meaning = lexeme.meaning
+    return meaning.call if meaning is not None else None
+
+
 def cancelling_cue(lang: str, lexemes: Sequence[Lexeme], start: int, move: Intent) -> str | None:
     """GOVERNS, UNSURE or None for `move`, whose first core word is `lexemes[start]`. A cancel has
     none ("no, annulla" takes back the last move)."""
@@ -65,7 +77,7 @@ def move_start(lexemes: Sequence[Lexeme], move: Intent, part: Sequence[Lexeme] |
         words = list(part)
     else:  # the last segment: after the last correction marker
         for i, lx in enumerate(words):
-            if lx.meaning is not None and lx.meaning.kind == "marker":
+            if _kind(lx) == "marker":
                 offset = i + 1
         words = words[offset:]
     for i, lx in enumerate(words):
@@ -108,7 +120,7 @@ def _clause_break(lang: str, lexemes: Sequence[Lexeme], i: int) -> bool:
         return True
     if _verb(lang, lx):  # "no digo dudo": Spanish "digo" is also a correction marker
         return False
-    if lx.meaning is not None and lx.meaning.kind in (*CORE, "tail", "marker"):
+    if _kind(lx) in (*CORE, "tail", "marker"):
         return True
     words = said(list(lexemes[i:]))
     return any(tuple(words[: len(o)]) == o for o in phrases(lang, "openers").get(words[0], ()))
@@ -134,9 +146,9 @@ def _governed(lang: str, lexemes: Sequence[Lexeme], neg: int, end: int, start: i
     meaning = lexemes[neg].meaning
     if meaning is None or meaning.kind != "marker":
         return GOVERNS
-    if any(lx.meaning is not None and lx.meaning.kind in CORE for lx in lexemes[:neg]):
+    if any(_kind(lx) in CORE for lx in lexemes[:neg]):
         # "sete não oito cincos": a correction; "dudo no calzo" may be one, or a Dudo and not a Calza
-        return UNSURE if lexemes[start].meaning is not None and lexemes[start].meaning.kind == "call" else None
+        return UNSURE if _kind(lexemes[start]) == "call" else None
     verb_after = any(_verb(lang, lx) for lx in lexemes[end:start])
     speaker_before = neg > 0 and _said_in(lexemes[neg - 1], phrases(lang, "first_person"))
     return GOVERNS if verb_after or speaker_before else UNSURE
@@ -213,8 +225,8 @@ def counts_in_reason(lang: str, lexemes: Sequence[Lexeme]) -> list[Lexeme]:
     negations and the tails between the call and that count: the negation governs the reason, not
     the call ("dudo no hay ni dos", "duvido não tem nem dois", "dudo il y en a même pas deux")."""
     out = list(lexemes)
-    call = next((i for i, lx in enumerate(out) if lx.meaning is not None and lx.meaning.kind == "call"), None)
-    if call is None or out[call].meaning is None or out[call].meaning.call != "dudo":
+    call = next((i for i, lx in enumerate(out) if _kind(lx) == "call"), None)
+    if call is None or _call(out[call]) != "dudo":
         return out
     tail = Meaning("tail", call="dudo")
     even, negations = phrases(lang, "not_even"), phrases(lang, "negations")
@@ -226,15 +238,15 @@ def counts_in_reason(lang: str, lexemes: Sequence[Lexeme]) -> list[Lexeme]:
             i += 1
             continue
         end = i + 1
-        while end < len(out) and out[end].meaning is not None and out[end].meaning.kind == "link":
+        while end < len(out) and _kind(out[end]) == "link":
             end += 1
         end = end + 1 if end < len(out) and _face(out[end]) else i + 1
         count = Meaning("tail", number=meaning.number, call="dudo")  # the reason's count
         out[said_at:end] = [Lexeme(lx.text, count if j == i else tail, lx.conf)
                             for j, lx in enumerate(out[said_at:end], start=said_at)]
         for j in range(call + 1, said_at):  # the reason's negations and tails
-            if out[j].meaning is not None and out[j].meaning.kind == "tail" or _said_in(out[j], negations) and (
-                    out[j].meaning is None or out[j].meaning.kind in _FREE):
+            if _kind(out[j]) == "tail" or _said_in(out[j], negations) and (
+                    _kind(out[j]) is None or _kind(out[j]) in _FREE):
                 out[j] = Lexeme(out[j].text, tail, out[j].conf)
         i = end
     return out
@@ -266,8 +278,8 @@ def belief_in_reason(lang: str, lexemes: Sequence[Lexeme]) -> list[Lexeme]:
     the first call's tail ("calza non ci credo che sbagli"). Said alone first, it stays a call, and
     a belief with a complement and no call before it is told ("non ci credo che bluffi così")."""
     out = list(lexemes)
-    calls = [i for i, lx in enumerate(out) if lx.meaning is not None and lx.meaning.kind == "call"]
-    if len(calls) < 2 or out[calls[0]].meaning is None or out[calls[0]].meaning.call == "cancel":
+    calls = [i for i, lx in enumerate(out) if _kind(lx) == "call"]
+    if len(calls) < 2 or _call(out[calls[0]]) in (None, "cancel"):
         return out
     first, belief = calls[0], calls[1]
     meaning = out[first].meaning
