@@ -15,7 +15,7 @@ import msgspec
 from dudo_hub.protocol import screens as tablesettings
 from dudo_hub.protocol.errors import HubError
 from dudo_hub.protocol.moves import MOVES, Move
-from dudo_hub.protocol.types import Faces, Int, Message, Name, Payload, Text
+from dudo_hub.protocol.types import Faces, Int, Mark, Message, Name, Payload, Text
 
 UNSET = msgspec.UNSET
 TABLE_DOC = "{" + ", ".join(f"{name}?: " + "|".join(msgspec.json.encode(v).decode() for v in values)
@@ -38,6 +38,7 @@ class Empty(Payload):
 
 class SeatTake(Payload):
     name: Text
+    mark: Mark | None = None  # who is who at a glance (a colour and a shape); None: the first free
 
 
 class Versioned(Payload):

@@ -26,6 +26,7 @@ HUB_CODES = (
     "rate_limited",
     "room_full",
     "name_taken",
+    "mark_taken",
     "not_host",
     "not_started",
     "already_started",

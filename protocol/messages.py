@@ -27,6 +27,7 @@ class Seat(Message):
     level: str | None
     takeover: bool
     left: bool
+    mark: int | None
     grace_until: float | None
 
 

@@ -16,6 +16,9 @@ Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 Name = Annotated[str, msgspec.Meta(max_length=100)]
 """A player's name."""
 Face = Annotated[int, msgspec.Meta(ge=1, le=6)]
+MARKS = 10
+"""A table's marks (a colour and a shape each, told apart without colour): 0..MARKS-1."""
+Mark = Annotated[int, msgspec.Meta(ge=0, lt=MARKS)]
 Faces = Annotated[list[Face], msgspec.Meta(max_length=10, description="[faces 1..6]")]
 
 

@@ -82,7 +82,8 @@ def seat_take(the_hub: Hub, viewer: Viewer, room: Room, data: p.SeatTake) -> p.S
         return p.SeatReply(token=viewer.token, player=viewer.player)  # already seated: the same seat
     bound: list[bool] = []
     seat = room.take_seat(data.name, on_seated=lambda new: bound.append(the_hub.bind(viewer.sid, new.player,
-                                                                                     new.token or "")))
+                                                                                     new.token or "")),
+                          mark=data.mark)
     assert seat.token is not None
     if not all(bound):  # the phone left while taking it: the seat counts as dropped
         room.set_connected(seat.player, False)

@@ -14,6 +14,7 @@ from dudo_hub.catalogue import LANGS, names
 from dudo_hub.engine.bots import LEVELS
 from dudo_hub.protocol import screens as tablesettings
 from dudo_hub.protocol.errors import HubError
+from dudo_hub.protocol.types import MARKS
 from dudo_hub.server.room.names import clean_name, same_name
 from dudo_hub.server.room.realdice import MODES as DICE_MODES
 from dudo_hub.server.room.seats import BOT, HUMAN, Seat
@@ -72,13 +73,24 @@ class Lobby:
 
     # ----- changes (the Room says whether a game is on and what time it is) -----------------
 
-    def take_seat(self, raw_name: str) -> Seat:
-        """A new phone seat with a fresh token."""
+    def _marks_used(self) -> set[int]:
+        return {s.mark for s in self.seats if s.mark is not None}
+
+    def free_marks(self) -> list[int]:
+        """The marks no seat has, in order."""
+        used = self._marks_used()
+        return [m for m in range(MARKS) if m not in used]
+
+    def take_seat(self, raw_name: str, mark: int | None = None) -> Seat:
+        """A new phone seat with a fresh token and its mark (the one asked for, else the first free)."""
         name = clean_name(raw_name)
         if not name:
             raise HubError("bad_payload", "the name is empty once cleaned")
         self._check_room_for(name)
-        seat = Seat(name, HUMAN, token=secrets.token_urlsafe(18), connected=True)
+        if mark is not None and mark in self._marks_used():
+            raise HubError("mark_taken", f"mark {mark} is another player's; free: {self.free_marks()}")
+        mark = self.free_marks()[0] if mark is None and self.free_marks() else mark
+        seat = Seat(name, HUMAN, token=secrets.token_urlsafe(18), connected=True, mark=mark)
         self.seats.append(seat)
         return seat
 
@@ -102,7 +114,8 @@ class Lobby:
         while any(same_name(s.player, f"Bot {n}") for s in self.seats):
             n += 1
         self._check_room_for(f"Bot {n}")
-        seat = Seat(f"Bot {n}", BOT, level=level)
+        free = self.free_marks()
+        seat = Seat(f"Bot {n}", BOT, level=level, mark=free[0] if free else None)
         self.seats.append(seat)
         return seat
 

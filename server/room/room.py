@@ -101,11 +101,13 @@ class Room(VoicePort):
 
     # ----- lobby -----------------------------------------------------------------------------
 
-    def take_seat(self, raw_name: str, on_seated: Callable[[Seat], None] | None = None) -> Seat:
-        """A new phone seat with a fresh token; `on_seated(seat)` runs before anyone hears of it."""
+    def take_seat(self, raw_name: str, on_seated: Callable[[Seat], None] | None = None,
+                  mark: int | None = None) -> Seat:
+        """A new phone seat with a fresh token and its `mark` (None: the first free);
+        `on_seated(seat)` runs before anyone hears of it."""
         with self._locked():
             self._lobby_only()
-            seat = self.lobby.take_seat(raw_name)
+            seat = self.lobby.take_seat(raw_name, mark)
             if on_seated is not None:
                 on_seated(seat)
             self._changed([], "lobby")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dudo_hub.protocol.types import MARKS
+
 HUMAN, BOT = "human", "bot"
 
 
@@ -20,6 +22,7 @@ class Seat:
     dropped_at: float | None = None  # monotonic time the phone dropped (None while connected)
     takeover: bool = False  # a bot plays this human seat for now
     left: bool = False  # the phone gave the seat up mid-game
+    mark: int | None = None  # who is who at a glance: one of MARKS, unique at the table (None: none free)
 
     @property
     def bot_plays(self) -> bool:
@@ -35,16 +38,20 @@ class Seat:
             "connected": self.connected or self.kind == BOT,
             "takeover": self.takeover,
             "left": self.left,
+            "mark": self.mark,
         }
 
     def to_record(self) -> dict[str, Any]:
         """Storage form (secret: includes the token); written at every change, so built by hand."""
         return {"player": self.player, "kind": self.kind, "token": self.token, "level": self.level,
-                "connected": False, "dropped_at": None, "takeover": self.takeover, "left": self.left}
+                "connected": False, "dropped_at": None, "takeover": self.takeover, "left": self.left,
+                "mark": self.mark}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Seat:
         """Back from `to_record`; a restored phone counts as dropped until it reconnects."""
         seat = cls(**{k: data[k] for k in ("player", "kind", "token", "level", "takeover", "left")})
+        mark = data.get("mark")
+        seat.mark = mark if isinstance(mark, int) and 0 <= mark < MARKS else None
         seat.dropped_at = 0.0 if seat.kind == HUMAN else None
         return seat

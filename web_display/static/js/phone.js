@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import {
-  Bid, Die, LangPick, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, faceName,
+  Bid, Die, LangPick, Mark, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, faceName,
 } from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
@@ -16,7 +16,7 @@ import { CODES, EVENTS, MESSAGES, MOVES } from "./protocol.js";
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
 const root = document.getElementById("phone-root");
 const app = {
-  payload: null, voice: null, caption: "", rollOff: null,
+  payload: null, voice: null, caption: "", rollOff: null, mark: null,
   busy: false, // a request is on its way (double-tap guard)
   sentVersion: null, // the version our last move was sent against
   picked: null, // {face, qty, key}: the picker's bid for the decision `key`
@@ -95,7 +95,8 @@ async function takeSeat(ev) {
   app.busy = true;
   app.joinError = "";
   draw();
-  const reply = await request(socket, EVENTS.SEAT_TAKE, { name });
+  const mark = chosenMark(app.payload.room);
+  const reply = await request(socket, EVENTS.SEAT_TAKE, mark === null ? { name } : { name, mark });
   app.busy = false;
   if (reply.ok) setToken(reply.token); // the hub's next state message is already seated
   else app.joinError = errorText(reply.code, reply.message);
@@ -205,14 +206,32 @@ async function tell(event, count) {
 
 // ---------- the screens ----------
 
+/** The marks no seat has yet (0..9), in order. */
+function freeMarks(room) {
+  const used = new Set(room.seats.map((s) => s.mark));
+  return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((m) => !used.has(m));
+}
+
+/** The mark this phone will ask for: the one tapped while still free, else the first free (null: none). */
+function chosenMark(room) {
+  const free = freeMarks(room);
+  return free.includes(app.mark) ? app.mark : (free.length ? free[0] : null);
+}
+
 function Join({ room }) {
   const late = phaseOf(room, app.payload.view) !== "lobby";
+  const free = freeMarks(room);
+  const chosen = chosenMark(room);
   return html`<section class="ph-join">
     <h1>${t("phone.welcome")}</h1>
     <form onSubmit=${(ev) => takeSeat(ev).catch(reportError)} autocomplete="off">
       <label for="name">${t("phone.name_label")}</label>
       <input id="name" name="name" type="text" maxlength="20" required autocapitalize="words" enterkeyhint="go"
         placeholder=${t("phone.name_placeholder")} />
+      ${free.length && !late ? html`<fieldset class="mark-pick" id="mark-pick"><legend>${t("phone.pick_mark")}</legend>
+        ${free.map((m) => html`<label key=${m}><input type="radio" name="mark" value=${m}
+          checked=${m === chosen} onChange=${() => { app.mark = m; draw(); }} /><${Mark} mark=${m} /></label>`)}
+      </fieldset>` : ""}
       <button class="btn btn-primary btn-huge" type="submit" id="sit" disabled=${app.busy}>${app.busy ? t("phone.sitting") : t("phone.sit")}</button>
       <p class="ph-error" id="join-error" role="alert">${app.joinError || (late ? t("err.already_started") : "")}</p>
     </form>

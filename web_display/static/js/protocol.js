@@ -36,7 +36,8 @@ export const EVENTS = Object.freeze({
 /** The payload fields of each client event (`action` and the move's own for moves). */
 export const FIELDS = Object.freeze({
   "seat:take": [
-    "name"
+    "name",
+    "mark"
   ],
   "seat:leave": [],
   "move": [
@@ -162,6 +163,7 @@ export const CODES = Object.freeze({
   "rate_limited": "rate_limited",
   "room_full": "room_full",
   "name_taken": "name_taken",
+  "mark_taken": "mark_taken",
   "not_host": "not_host",
   "not_started": "not_started",
   "already_started": "already_started",
@@ -356,6 +358,7 @@ export const KINDS = Object.freeze({
  * @property {(string|null)} level
  * @property {boolean} takeover
  * @property {boolean} left
+ * @property {(number|null)} mark
  * @property {(number|null)} grace_until
  */
 

@@ -88,7 +88,7 @@ export function seatsOf(room, view) {
     const away = s.kind === "human" && !s.connected && !s.takeover;
     return {
       name: s.player, seat: i, kind: s.kind, level: s.level, takeover: s.takeover, left: s.left,
-      bot: s.kind === "bot" || s.takeover, away, graceUntil: s.grace_until,
+      bot: s.kind === "bot" || s.takeover, away, graceUntil: s.grace_until, mark: s.mark ?? null,
       dice: p ? p.dice : null, bullets: p ? p.bullets : 0, out: p ? p.out : false,
     };
   });

@@ -90,6 +90,27 @@ export function useSecondsLeft(until) {
   return left;
 }
 
+/** The marks (a colour and a shape each, so told apart without colour): `room.seats[].mark` 0..9. */
+const MARK_SHAPES = [
+  '<circle cx="50" cy="50" r="38"/>',
+  '<polygon points="50,8 93,88 7,88"/>',
+  '<rect x="14" y="14" width="72" height="72" rx="6"/>',
+  '<polygon points="50,4 96,50 50,96 4,50"/>',
+  '<polygon points="50,5 61,38 96,38 68,59 79,93 50,72 21,93 32,59 4,38 39,38"/>',
+  '<path d="M38 8h24v30h30v24H62v30H38V62H8V38h30z"/>',
+  '<polygon points="27,10 73,10 96,50 73,90 27,90 4,50"/>',
+  '<path fill-rule="evenodd" d="M50 6a44 44 0 1 0 0.01 0zM50 28a22 22 0 1 1-0.01 0z"/>',
+  '<polygon points="6,14 94,14 50,92"/>',
+  '<path d="M22 6l28 28L78 6l16 16-28 28 28 28-16 16-28-28-28 28L6 78l28-28L6 22z"/>',
+];
+
+/** A seat's mark, drawn (no emoji font needed), named for screen readers. */
+export function Mark({ mark, cls = "" }) {
+  if (mark === null || mark === undefined || !MARK_SHAPES[mark]) return "";
+  return html`<svg viewBox="0 0 100 100" class=${`mark mark-${mark} ${cls}`} role="img" aria-label=${t(`mark.${mark}`)}
+    dangerouslySetInnerHTML=${{ __html: MARK_SHAPES[mark] }}></svg>`;
+}
+
 /**
  * The turn clock (`room.clock`, set by the host): the seconds left for the player on turn, then a
  * nudge by name at zero. On the TV (no `me`) for everyone; on a phone only for its own turn.
@@ -152,7 +173,7 @@ export function Seat({ seat, table, playing, turn, me, lastBid, paco, chip, ente
     dice = html`<div class="seat-dice" role="img" aria-label=${diceLabel}>${row}</div>`;
   }
   return html`<div class=${classes.join(" ")} data-player=${seat.name}>
-    <span class="seat-name">${seat.name}</span>
+    <span class="seat-name"><${Mark} mark=${seat.mark} />${seat.name}</span>
     <span class="seat-badges"><${SeatBadges} seat=${seat} playing=${playing} me=${me && chip} entering=${entering} /></span>
     ${dice}
     ${playing && table && table.bullets ? html`<${Cylinder} bullets=${seat.bullets} />` : ""}
