@@ -6,7 +6,7 @@ import { ACTIONS, CHOICES, CODES, EVENTS, FIELDS, KINDS, MESSAGES, MESSAGE_FIELD
 
 test("every client event has its payload fields, and the constants cannot be changed", () => {
   assert.deepEqual(Object.keys(FIELDS).sort(), Object.values(EVENTS).sort());
-  assert.deepEqual(FIELDS[EVENTS.SEAT_TAKE], ["name"]);
+  assert.deepEqual(FIELDS[EVENTS.SEAT_TAKE], ["name", "mark"]);
   assert.deepEqual(FIELDS[EVENTS.SYNC], []);
   assert.ok(FIELDS[EVENTS.HOST_PLAY_FOR].includes("player") && FIELDS[EVENTS.HOST_PLAY_FOR].includes("action"));
   assert.throws(() => { "use strict"; EVENTS.MOVE = "x"; }, TypeError);
