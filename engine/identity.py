@@ -20,7 +20,8 @@ class ByIdentity:
         if found is not None and found[0] is obj and found[1] == also:
             return found[2]
         value = build()
-        if len(self._found) >= self._size:
-            self._found.clear()
+        if len(self._found) >= self._size:  # forget the older half: the states in play stay shared
+            for key in list(self._found)[: self._size // 2]:
+                self._found.pop(key, None)
         self._found[id(obj)] = (obj, also, value)
         return value

@@ -60,7 +60,9 @@ def test_a_revolver_round_tells_the_same_story_on_the_phones_and_the_tv_and_the_
 
     # the players tap their own buttons: a bid, then Dudo
     bidder = _my_turn(phones)
+    bids_before = len(room.state.bids)
     bidder.click("#bid-btn")
+    wait_until(lambda: len(room.state.bids) > bids_before, timeout=10, message="the tapped bid played")
     if room.to_act() == "Bea":
         room.submit("Bea", {"action": "bid", "quantity": 15, "face": 6}, source="phone")
     caller = next(p for p in phones if p is not bidder)
