@@ -128,16 +128,7 @@ def _clause_break(lang: str, lexemes: Sequence[Lexeme], i: int) -> bool:
 
 def _negation_before(lang: str, lexemes: Sequence[Lexeme], end: int) -> int | None:
     """The index where one of the pack's negations said right before `end` starts ("not", "don t")."""
-    negations = phrases(lang, "negations")
-    for start in range(end - 1, max(-1, end - 4), -1):
-        span = lexemes[start:end]
-        if any(lx.meaning is NAME or (lx.meaning.kind if lx.meaning is not None else None) not in _FREE
-               for lx in span):
-            return None
-        words = said(list(span))
-        if words and tuple(words) in negations.get(words[0], ()):
-            return start
-    return None
+    return _phrase_ending(lexemes, end, phrases(lang, "negations"), longest=3)
 
 
 def _governed(lang: str, lexemes: Sequence[Lexeme], neg: int, end: int, start: int) -> str | None:
@@ -252,12 +243,12 @@ def counts_in_reason(lang: str, lexemes: Sequence[Lexeme]) -> list[Lexeme]:
     return out
 
 
-def _phrase_ending(lexemes: Sequence[Lexeme], end: int, listed: dict[str, tuple[tuple[str, ...], ...]]) -> int | None:
-    """Where one of `listed`, said in whole free words right before `end`, starts."""
-    for start in range(end - 1, max(-1, end - 3), -1):
+def _phrase_ending(lexemes: Sequence[Lexeme], end: int, listed: dict[str, tuple[tuple[str, ...], ...]],
+                   longest: int = 2) -> int | None:
+    """Where one of `listed`, said in at most `longest` whole free words right before `end`, starts."""
+    for start in range(end - 1, max(-1, end - 1 - longest), -1):
         span = lexemes[start:end]
-        if any(lx.meaning is NAME or (lx.meaning.kind if lx.meaning is not None else None) not in _FREE
-               for lx in span):
+        if any(lx.meaning is NAME or _kind(lx) not in _FREE for lx in span):
             return None
         words = said(list(span))
         if words and tuple(words) in listed.get(words[0], ()):
