@@ -16,9 +16,10 @@ HOST_PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has
 AXE = Path(__file__).resolve().parents[2] / "web_display" / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def open_page(browser: Any, watch: Any, label: str, url: str, options: dict[str, Any]) -> Any:
-    """A page in a fresh context (its own localStorage), watched for errors and failed requests."""
-    context = browser.new_context(reduced_motion="reduce", **options)
+def open_page(browser: Any, watch: Any, label: str, url: str, options: dict[str, Any], motion: bool = False) -> Any:
+    """A page in a fresh context (its own localStorage), watched for errors and failed requests;
+    with reduced motion (no animation to wait for) unless `motion`."""
+    context = browser.new_context(reduced_motion="no-preference" if motion else "reduce", **options)
     page = watch.attach(context.new_page(), label)
     page.on("requestfailed", lambda req: watch.errors.append(f"{label}: request failed: {req.url}"))
     page.set_default_timeout(15_000)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browserkit import PHONE, TV, fresh_lobby, opening, play, to_act, true_bid, visible
+from browserkit import PHONE, TV, fresh_lobby, open_page, opening, play, to_act, true_bid, visible
 from waiting import wait_until
 
 HUB_OPTIONS = {"BOT_THREAD": False, "REVEAL_PAUSE": 4.0}
@@ -22,15 +22,6 @@ BEAT = """(box) => {
   return { cups: timing(".reveal-cup, .reveal-cup svg.die"),
            verdict: timing(".reveal-count, .reveal-story, .cup-tag") };
 }"""
-
-
-def _moving_page(browser: Any, watch: Any, label: str, url: str, options: dict[str, Any]) -> Any:
-    """`open_page`, but with motion on (the other tests ask for reduced motion: no animation to wait for)."""
-    page = watch.attach(browser.new_context(reduced_motion="no-preference", **options).new_page(), label)
-    page.on("requestfailed", lambda req: watch.errors.append(f"{label}: request failed: {req.url}"))
-    page.set_default_timeout(15_000)
-    page.goto(url)
-    return page
 
 
 def _assert_beat(page: Any, box: str, pause_ms: float) -> None:
@@ -49,8 +40,8 @@ def test_a_watching_phone_sees_the_bids_and_the_whole_reveal(hub: Any, browser: 
     room.configure(None, {"max_dice": 3}, "en", None, "hub")
     for name in ("Ann", "Bea", "Cy"):
         room.take_seat(name)  # seats without phones: the test plays their moves
-    tv = _moving_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
-    phone = _moving_page(browser, watch, "watcher", f"{hub.url}/join/{hub.code}", PHONE)
+    tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV, motion=True)
+    phone = open_page(browser, watch, "watcher", f"{hub.url}/join/{hub.code}", PHONE, motion=True)
     phone.click("#watch-only")
     phone.wait_for_selector("#watch")
     room.start()
