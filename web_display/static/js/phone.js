@@ -7,7 +7,7 @@ import {
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import {
-  Bid, Die, LangPick, Mark, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, faceName,
+  Bid, Die, LangPick, MARKS, Mark, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, faceName,
 } from "./ui.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
@@ -209,7 +209,7 @@ async function tell(event, count) {
 /** The marks no seat has yet (0..9), in order. */
 function freeMarks(room) {
   const used = new Set(room.seats.map((s) => s.mark));
-  return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((m) => !used.has(m));
+  return Array.from({ length: MARKS }, (_, m) => m).filter((m) => !used.has(m));
 }
 
 /** The mark this phone will ask for: the one tapped while still free, else the first free (null: none). */

@@ -104,6 +104,9 @@ const MARK_SHAPES = [
   '<path d="M22 6l28 28L78 6l16 16-28 28 28 28-16 16-28-28-28 28L6 78l28-28L6 22z"/>',
 ];
 
+/** The marks a table has: 0..MARKS-1 (the hub's `protocol.types.MARKS`). */
+export const MARKS = MARK_SHAPES.length;
+
 /** A seat's mark, drawn (no emoji font needed), named for screen readers. */
 export function Mark({ mark, cls = "" }) {
   if (mark === null || mark === undefined || !MARK_SHAPES[mark]) return "";
