@@ -1,4 +1,5 @@
-"""One background task that moves every room's bots after a human-like pause.
+"""One background task for every room's deadlines: bots moving after a human-like pause, and the
+turn clock's nudge when a player's time is up.
 
 The task is started by `spawn` (the Socket.IO server's `start_background_task`: a greenlet in
 gevent mode, a daemon thread in threading mode); without one, a daemon thread.
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Spawn = Callable[[Callable[[], None]], Any]
+Job = Callable[[], Any]
 
 
 def _thread(target: Callable[[], None]) -> threading.Thread:
@@ -26,10 +28,10 @@ def _thread(target: Callable[[], None]) -> threading.Thread:
 
 
 class BotRunner:
-    """Deadlines per room; `schedule` replaces a room's pending move, `stop` ends the thread."""
+    """Deadlines per room and kind; a new one replaces the room's pending one of that kind; `stop` ends the thread."""
 
     def __init__(self, spawn: Spawn | None = None) -> None:
-        self._due: dict[str, tuple[float, Room, int]] = {}
+        self._due: dict[tuple[str, str], tuple[float, str, Job]] = {}
         self._cond = threading.Condition()
         self._stopped = False
         self._ended = threading.Event()
@@ -37,8 +39,12 @@ class BotRunner:
 
     def schedule(self, room: Room, version: int, delay: float) -> None:
         """Let `room`'s bot move in `delay` seconds if the game is still at `version` then."""
+        self.later((room.code, "bot"), delay, lambda: room.bot_turn(version))
+
+    def later(self, key: tuple[str, str], delay: float, job: Job) -> None:
+        """Run `job` in `delay` seconds, in place of any job still pending under `key` (room code, kind)."""
         with self._cond:
-            self._due[room.code] = (time.monotonic() + max(0.0, delay), room, version)
+            self._due[key] = (time.monotonic() + max(0.0, delay), key[0], job)
             self._cond.notify()
 
     def stop(self, timeout: float = 5.0) -> None:
@@ -65,24 +71,24 @@ class BotRunner:
             job = self._next()
             if job is None:
                 return
-            room, version = job
+            code, run = job
             try:
-                room.bot_turn(version)
+                run()
             except Exception:
-                log.exception("room %s: a bot failed to move", room.code)
+                log.exception("room %s: a scheduled job failed", code)
 
-    def _next(self) -> tuple[Room, int] | None:
+    def _next(self) -> tuple[str, Job] | None:
         """Wait for the earliest deadline; None once stopped."""
         with self._cond:
             while not self._stopped:
                 if not self._due:
                     self._cond.wait()
                     continue
-                code, (deadline, room, version) = min(self._due.items(), key=lambda kv: kv[1][0])
+                key, (deadline, code, run) = min(self._due.items(), key=lambda kv: kv[1][0])
                 wait = deadline - time.monotonic()
                 if wait > 0:
                     self._cond.wait(wait)
                     continue
-                del self._due[code]
-                return room, version
+                del self._due[key]
+                return code, run
             return None

@@ -128,8 +128,9 @@ class Hub:
             self.default_code = room.code
 
     def _hooks(self) -> Hooks[Room]:
-        schedule = self.runner.schedule if self.runner is not None else None
-        return Hooks(publish=self.broadcast, notice=self.notice, save=self._save, schedule_bot=schedule)
+        runner = self.runner
+        return Hooks(publish=self.broadcast, notice=self.notice, save=self._save,
+                     schedule_bot=runner.schedule if runner else None, later=runner.later if runner else None)
 
     def _save(self, room: Room, events: list[dict[str, Any]], source: str) -> None:
         if self.store is not None:

@@ -54,6 +54,7 @@ class Hooks(Generic[R]):
     notice: Callable[[str, str, dict[str, Any]], None] = lambda code, event, data: None
     save: Callable[[R, list[dict[str, Any]], str], None] = lambda room, events, source: None
     schedule_bot: Callable[[R, int, float], None] | None = None  # None: bots move at once
+    later: Callable[[tuple[str, str], float, Callable[[], Any]], None] | None = None  # None: no clock nudge
     listeners: list[Listener] = field(default_factory=list)
 
 

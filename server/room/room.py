@@ -300,7 +300,18 @@ class Room(VoicePort):
         key = (state.round_no, len(state.bids), player, seconds)
         if self._turn is None or self._turn[0] != key:
             self._turn = (key, time.time())
+            if self.hooks.later is not None:
+                self.hooks.later((self.code, "clock"), seconds, lambda: self.clock_out(key))
         return {"player": player, "seconds": seconds, "until": round(self._turn[1] + seconds, 3)}
+
+    def clock_out(self, key: tuple[Any, ...]) -> bool:
+        """The turn clock of `key` ran out: if that turn still stands, the listeners hear a
+        `clock_out` event (the voice says the player's name); no move is ever played. True when told."""
+        with self._locked():
+            if self._turn is None or self._turn[0] != key:
+                return False
+            self.outbox.put([{"kind": "clock_out", "player": key[2]}])
+            return True
 
     @contextmanager
     def _locked(self) -> Iterator[None]:

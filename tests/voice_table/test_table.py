@@ -220,3 +220,12 @@ def test_muted_listener_ignores_the_hub_and_resets(table: VoiceTable, room: Fake
     listener._feed(b"sette cinque")
     assert len(room.submitted) == 1
     assert recogniser._rec.resets == 1
+
+
+def test_the_turn_clock_at_zero_is_said_by_name(table: VoiceTable, room: FakeRoom, said: Said) -> None:
+    """The room's `clock_out` (the host's turn clock ran out) is a nudge the hub says aloud."""
+    room.v += 1
+    for cb in room.callbacks:
+        cb([{"kind": "clock_out", "player": "giulia"}])
+    assert said.lines == ["giulia, tempo scaduto: tocca a te!"]
+    assert room.turn == "marco", "saying it plays nothing"

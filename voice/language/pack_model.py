@@ -73,6 +73,7 @@ EVENT_FIELDS: Mapping[str, frozenset[str]] = {
     "palifico": frozenset({"player"}),
     "winner": frozenset({"player"}),
     "turn": frozenset({"player"}),
+    "clock_out": frozenset({"player"}),  # the host's turn clock ran out: a nudge, never a move
 }
 """Each event the hub announces -> the fields its template may use."""
 
