@@ -121,7 +121,7 @@ class Evenings:
         step = min(current.step, max(0, len(rounds) - 1))
         current.step = step
         return {"room": code, "game": current.game, "step": step, "playing": current.playing,
-                "players": [{"name": p["name"], "bot": p["bot"]} for p in game["players"]],
+                "players": [{"name": p["name"], "bot": p["bot"], "mark": p.get("mark")} for p in game["players"]],
                 "preset": game.get("preset"), "dice_mode": game.get("dice_mode"), "winner": game["winner"],
                 "rounds": rounds}
 

@@ -114,7 +114,7 @@ class History:
             meta = {"room": code, "players": players, "preset": record.get("preset"),
                     "options": record.get("options"), "rules": state.get("rules"),
                     "dice_mode": record.get("dice_mode", "hub")}
-            short = [{"name": p["name"], "bot": p["bot"], "key": p["key"]} for p in players]
+            short = [{"name": p["name"], "bot": p["bot"], "key": p["key"], "mark": p["mark"]} for p in players]
             evening = self._evening(code)
             totals = self._totals(code, evening)  # before this game is in the table
             self._db.execute("BEGIN")
@@ -251,13 +251,13 @@ class History:
 
 
 def _players(record: Mapping[str, Any], state: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The game's players in seat order: name, stable key, bot or not, bot level."""
+    """The game's players in seat order: name, stable key, bot or not, bot level, mark."""
     seats = {s["player"]: (i, s) for i, s in enumerate(record.get("seats") or [])}
     out = []
     for name in state.get("players") or []:
         index, seat = seats.get(name, (-1, {}))
         out.append({"name": name, "key": player_key(index, seat) if index >= 0 else f"name:{name}",
-                    "bot": seat.get("kind") == "bot", "level": seat.get("level")})
+                    "bot": seat.get("kind") == "bot", "level": seat.get("level"), "mark": seat.get("mark")})
     return out
 
 

@@ -28,9 +28,10 @@ def add(totals: Totals, game: Mapping[str, Any]) -> Totals:
         stats = game["stats"].get(player["key"])
         if stats is None:
             continue
-        row = rows.setdefault(player["key"], {"name": player["name"], "bot": player["bot"], "games": 0,
-                                              **dict.fromkeys(COUNTS, 0)})
+        row = rows.setdefault(player["key"], {"name": player["name"], "bot": player["bot"], "mark": None,
+                                              "games": 0, **dict.fromkeys(COUNTS, 0)})
         row["name"], row["bot"] = player["name"], player["bot"]
+        row["mark"] = player.get("mark")  # the latest game's mark (None in games kept before marks)
         row["games"] += 1
         for name in COUNTS:
             row[name] += stats[name]

@@ -12,7 +12,8 @@ from waiting import wait_until
 HUB_OPTIONS = {"BOT_DELAY": 0.0, "REVEAL_PAUSE": 0.0}
 
 
-def _bot_games(hub: Any, n: int) -> None:
+def _bot_games(hub: Any, n: int) -> dict[str, int]:
+    """`n` finished games of three bots; their seats' marks by name."""
     room = fresh_lobby(hub)
     room.configure(None, {"max_dice": 3}, "en", None, "hub")
     for level in ("hard", "normal", "easy"):
@@ -21,15 +22,19 @@ def _bot_games(hub: Any, n: int) -> None:
         room.start()
         wait_until(lambda: room.over, timeout=120, message="the bots' game over")
         room.restart()
+    return {s.player: s.mark for s in room.seats}
 
 
 def test_scoreboard_on_the_tv_a_spectator_phone_and_a_replay(hub: Any, browser: Any, watch: Any,
                                                              artifacts: Path) -> None:
-    _bot_games(hub, 2)
+    marks = _bot_games(hub, 2)
     tv = open_page(browser, watch, "tv", f"{hub.url}/tv/{hub.code}", TV)
     tv.wait_for_selector(".tv-evening #scoreboard")
     rows = tv.locator(".ev-tv tbody tr")
     assert rows.count() == 3 and "BOT" in rows.first.inner_text()
+    shown = {rows.nth(i).locator("th").inner_text().split(" BOT")[0].strip():
+             rows.nth(i).locator("svg.ev-mark").get_attribute("class") for i in range(3)}
+    assert shown == {name: f"mark mark-{mark} ev-mark" for name, mark in marks.items()}, "under their seat mark"
     assert "2" in tv.locator(".ev-count").inner_text()
     assert visible(tv, ".join-card .qr")  # the scoreboard leaves the QR code in view
     tv.screenshot(path=str(artifacts / "evening-tv-scoreboard.png"))
@@ -50,6 +55,7 @@ def test_scoreboard_on_the_tv_a_spectator_phone_and_a_replay(hub: Any, browser: 
     tv.wait_for_selector(".ev-replay #replay-round[data-step='1']")
     assert tv.locator(".ev-replay .reveal-cup").count() >= 2  # every cup shown
     assert tv.locator(".ev-replay .rp-odds").count() >= 1  # each call with its odds
+    assert tv.locator(".ev-replay .rp-who svg.rp-mark").count() == tv.locator(".ev-replay .rp-who").count()
     assert visible(tv, ".rp-valid")
     tv.screenshot(path=str(artifacts / "evening-tv-replay.png"))
     phone.wait_for_selector(".ph-replay #replay-round[data-step='1']")

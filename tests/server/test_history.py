@@ -97,6 +97,9 @@ def test_games_are_kept_across_a_restart_and_the_scoreboard_matches_the_events(t
         assert got == {n: expected.get(n, dict.fromkeys(gamelog.COUNTS, 0)) for n in ("Ann", "Bob", "Cy")}
         assert sum(r["won"] for r in board["players"]) == 3
         assert all(r["games"] == 3 and not r["bot"] for r in board["players"])
+        marks = {r["name"]: r["mark"] for r in board["players"]}
+        assert marks == {s.player: s.mark for s in hub2.room(code).seats}, "each player under the mark of their seat"
+        assert len(set(marks.values())) == 3 and all(isinstance(m, int) for m in marks.values())
     finally:
         hub2.close()
 

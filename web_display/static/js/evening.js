@@ -5,7 +5,7 @@ import { html, useState } from "/vendor/preact-htm.js";
 import { ctx, errorText, fmtPct, phaseOf, reportError, request, seatsOf, t, toast, waitedFor } from "./common.js";
 import { EVENTS, MESSAGES } from "./protocol.js";
 import { stepAt } from "./pure.js";
-import { Bid, Reveal, Seat } from "./ui.js";
+import { Bid, Mark, Reveal, Seat } from "./ui.js";
 
 const AUTO_MS = 6000; // a round on screen during auto-play
 
@@ -67,7 +67,7 @@ export function Scoreboard({ data, cls = "" }) {
       <thead><tr><th scope="col">${t("ev.col_player")}</th><th scope="col">${t("ev.col_won")}</th>
         <th scope="col">${t("ev.col_dice")}</th><th scope="col">${t("ev.col_dudo")}</th><th scope="col">${t("ev.col_calza")}</th></tr></thead>
       <tbody>${board.players.map((p, i) => html`<tr class=${i === 0 && p.won ? "ev-lead" : ""} key=${p.name}>
-        <th scope="row">${p.name}${p.bot ? html` <span class="ev-bot">${t("seat.bot")}</span>` : ""}</th>
+        <th scope="row"><${Mark} mark=${p.mark} cls="ev-mark" />${p.name}${p.bot ? html` <span class="ev-bot">${t("seat.bot")}</span>` : ""}</th>
         <td class="ev-won">${p.won}</td>
         <td><span class="ev-bad">${p.dice_lost ? `−${p.dice_lost}` : "0"}</span> / <span class="ev-good">${p.dice_won ? `+${p.dice_won}` : "0"}</span></td>
         <td><span class="ev-good">${p.dudo_right}</span> / <span class="ev-bad">${p.dudo_wrong}</span></td>
@@ -80,9 +80,9 @@ export function Scoreboard({ data, cls = "" }) {
 
 // ---------- the replay ----------
 
-function StepLine({ step, wild }) {
+function StepLine({ step, wild, mark }) {
   const what = step.kind === "bid" ? "" : html`<strong class="rp-call">${t(step.kind === "calza" ? "replay.calza" : "replay.dudo")}</strong>`;
-  return html`<li class="rp-step rp-${step.kind}"><span class="rp-who">${step.player}</span> ${what}
+  return html`<li class="rp-step rp-${step.kind}"><span class="rp-who"><${Mark} mark=${mark} cls="rp-mark" />${step.player}</span> ${what}
     <${Bid} bid=${step.bid} paco=${wild} />
     ${step.odds === null || step.odds === undefined ? "" : html`<span class="rp-odds">${t("replay.odds", { p: fmtPct(step.odds) })}</span>`}</li>`;
 }
@@ -93,6 +93,7 @@ export function ReplayRound({ replay, step, limit = 0 }) {
   const hidden = limit && rnd.steps.length > limit ? rnd.steps.length - limit : 0; // the TV cannot scroll
   const steps = rnd.steps.slice(hidden);
   const order = replay.players.map((p) => p.name);
+  const marks = Object.fromEntries(replay.players.map((p) => [p.name, p.mark]));
   const over = rnd.after.find((e) => e.kind === "game_over");
   const many = Object.keys(rnd.dice).length > 6 ? "rp-many" : "";
   return html`<div class="rp-round ${many}" id="replay-round" data-step=${step}>
@@ -101,7 +102,7 @@ export function ReplayRound({ replay, step, limit = 0 }) {
       ? html` <span class="rp-auto" id="replay-auto"><span aria-hidden="true">▶</span> ${t("replay.play")}</span>` : ""}</p>
     <div class="rp-body">
       <ol class="rp-steps">${hidden ? html`<li class="rp-earlier">${t("replay.earlier", { n: hidden })}</li>` : ""}
-        ${steps.map((s) => html`<${StepLine} step=${s} wild=${rnd.wild} />`)}</ol>
+        ${steps.map((s) => html`<${StepLine} step=${s} wild=${rnd.wild} mark=${marks[s.player]} />`)}</ol>
       ${rnd.shown ? html`<div class="rp-reveal"><${Reveal} reveal=${rnd.shown} order=${order} paco=${rnd.wild} /></div>` : ""}
     </div>
     ${over ? html`<p class="rp-winner">${t("replay.winner", { name: over.winner })}</p>` : ""}
