@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  clampQty, countedBy, elide, elisionsOf, fmtPct, listIn, numIn, phaseOf, pickFor, playWentOn, pluralIn, realOf, revealBeat, revealHold, revealKey,
+  clampQty, countedBy, elide, elisionsOf, fmtPct, listIn, numIn, phaseOf, pickFor, playWentOn, pluralIn, realOf, revealBeat, revealCups, revealHold, revealKey,
   rollOffAfter, secondsUntil, seatsOf, stepAt, waitedFor,
 } from "../../web_display/static/js/pure.js";
 
@@ -146,6 +146,12 @@ test("revealBeat lands the cups in order, each count after its dice, the verdict
     assert.ok(Math.max(...beat.counts) <= beat.verdict, "the verdict after every cup");
     assert.ok(beat.verdict <= hold / 2, `the verdict by half of ${hold} ms`);
   }
+});
+
+test("revealCups: the cups with dice in seat order, then any other cup of the reveal", () => {
+  const reveal = { dice: { Cy: [2], Ann: [1, 5], Bea: [], Dan: [6] } };
+  assert.deepEqual(revealCups(reveal, ["Ann", "Bea", "Cy"]), ["Ann", "Cy", "Dan"]);
+  assert.deepEqual(revealCups({ dice: {} }, ["Ann", "Bea"]), [], "real dice counted by the table: no cup");
 });
 
 test("revealBeat plays nothing in a pause too short for it: everything at once", () => {

@@ -7,8 +7,8 @@ import { elide, elisionsOf, listIn, numIn, pluralIn } from "./pure.js";
 import { stateHolder } from "./statepatch.js";
 
 export {
-  clampQty, countedBy, fmtPct, phaseOf, pickFor, playWentOn, realOf, revealBeat, revealHold, revealKey, rollOffAfter,
-  secondsUntil, seatsOf, waitedFor,
+  clampQty, countedBy, fmtPct, phaseOf, pickFor, playWentOn, realOf, revealBeat, revealCups, revealHold, revealKey,
+  rollOffAfter, secondsUntil, seatsOf, waitedFor,
 } from "./pure.js";
 
 const page = document.body ? document.body.dataset : {};

@@ -73,6 +73,14 @@ export function revealBeat(sizes, holdMs) {
   return { dice, cups, counts, verdict: Math.round(step * (total - 1)) + DIE_MS + 100 };
 }
 
+/** The cups a reveal shows, in the order it shows them: the names of `order` (seat order) whose cup
+    holds dice, then any other cup in the reveal (a player who left). */
+export function revealCups(reveal, order) {
+  const names = order.filter((name) => (reveal.dice[name] || []).length);
+  Object.keys(reveal.dice).forEach((name) => { if (!names.includes(name) && reveal.dice[name].length) names.push(name); });
+  return names;
+}
+
 /** Seconds left until a Unix time (seconds) at `now` (ms, default: the clock), never below 0. */
 export function secondsUntil(when, now = Date.now()) {
   return typeof when === "number" ? Math.max(0, Math.ceil(when - now / 1000)) : 0;

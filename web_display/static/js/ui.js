@@ -2,7 +2,7 @@
 // voice banner, the palifico note, the roll for the first player. Preact components (htm, no build).
 // They read the protocol's facts only (view.table, view.wild...), never a rule option by name.
 import { html, useEffect, useState } from "/vendor/preact-htm.js";
-import { chooseOwnLang, ctx, fmtNum, fmtPct, playWentOn, revealBeat, revealKey, secondsUntil, t } from "./common.js";
+import { chooseOwnLang, ctx, fmtNum, fmtPct, playWentOn, revealBeat, revealCups, revealKey, secondsUntil, t } from "./common.js";
 
 // ---------- die and bid ----------
 
@@ -259,8 +259,7 @@ export function RevealHead({ reveal, paco, countedBy }) {
  * props: reveal, order (names in seat order), paco, me (the phone's player), holdMs, countedBy.
  */
 export function Reveal({ reveal, order, paco, me, holdMs = 0, countedBy: by = null }) {
-  const names = order.filter((name) => (reveal.dice[name] || []).length);
-  Object.keys(reveal.dice).forEach((name) => { if (!names.includes(name) && reveal.dice[name].length) names.push(name); });
+  const names = revealCups(reveal, order);
   const beat = revealBeat(names.map((name) => reveal.dice[name].length), holdMs);
   const beating = beat.verdict > 0;
   const cups = names.map((name, i) => {
