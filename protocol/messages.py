@@ -42,6 +42,7 @@ class Table(Message):
     odds: Literal["off", "phone", "phone_tv"]
     expected: bool
     clock: Literal[0, 30, 60, 90]
+    sound: bool
 
 
 class Clock(Message):

@@ -6,7 +6,9 @@ They are the hub's, not the engine's rules (a game plays the same whatever they 
   `"phone_tv"` (the phones, and the TV the table's chance that the standing bid is true);
 - `expected`: the TV shows how many dice of the bid's face the table holds on average;
 - `clock`: the turn clock, 0 (off) or the seconds a player has for a move: the TV and the phone
-  count them down and the TV nudges the player by name at zero. No move is ever played for anyone.
+  count them down and the TV nudges the player by name at zero. No move is ever played for anyone;
+- `sound`: the TV plays the reveal's sounds (each cup, each die counted, the verdict) and a soft
+  tick when the turn passes. Phones stay silent unless their own player turns sound on.
 
 The per-viewer gate stays `engine.view_for`; the hub only takes out of its output what the
 settings hide, and adds to the TV's what every player may already work out (no cup is used).
@@ -20,8 +22,8 @@ from dudo_hub import engine
 from dudo_hub.protocol.errors import HubError
 
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "odds": ("off", "phone", "phone_tv"), "expected": (True, False), "clock": (0, 30, 60, 90)}
-DEFAULTS: dict[str, Any] = {"odds": "phone", "expected": True, "clock": 0}
+    "odds": ("off", "phone", "phone_tv"), "expected": (True, False), "clock": (0, 30, 60, 90), "sound": (True, False)}
+DEFAULTS: dict[str, Any] = {"odds": "phone", "expected": True, "clock": 0, "sound": True}
 
 
 def merged(current: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:

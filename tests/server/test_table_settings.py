@@ -1,4 +1,4 @@
-"""The table's own settings (odds helper, the TV's expected count), the drop grace the screens
+"""The table's own settings (odds helper, the TV's expected count, its sound), the drop grace the screens
 count down, and the reveal the host may cut short."""
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ def _with_a_bid(app, hub):
 def test_the_lobby_offers_the_table_settings_and_the_room_says_which_are_on(app, hub):
     host = host_of(app, hub)
     assert host.last("lobby")["table"] == {"odds": ["off", "phone", "phone_tv"], "expected": [True, False],
-                                               "clock": [0, 30, 60, 90]}
-    assert host.state["room"]["table"] == {"odds": "phone", "expected": True, "clock": 0}
+                                           "clock": [0, 30, 60, 90], "sound": [True, False]}
+    assert host.state["room"]["table"] == {"odds": "phone", "expected": True, "clock": 0, "sound": True}
     assert host.state["room"]["reveal_pause"] == 0.0
 
 
@@ -44,7 +44,18 @@ def test_odds_off_hides_them_from_phones_and_a_tv_without_the_expected_count_get
     assert host.ask("host:config", {"table": {"odds": "off", "expected": False, "clock": 0}})["ok"]  # mid-game
     assert phones["Ann"].state["view"]["odds"] is None and phones["Bob"].state["view"]["odds"] is None
     assert tv.state["view"]["odds"] is None
-    assert tv.state["room"]["table"] == {"odds": "off", "expected": False, "clock": 0}
+    assert tv.state["room"]["table"] == {"odds": "off", "expected": False, "clock": 0, "sound": True}
+
+
+def test_the_host_turns_the_tvs_sound_off_and_on_mid_game_and_the_room_keeps_it(app, hub):
+    room, host, phones, tv = _with_a_bid(app, hub)
+    assert host.ask("host:config", {"table": {"sound": False}})["ok"]
+    assert tv.state["room"]["table"]["sound"] is False and phones["Ann"].state["room"]["table"]["sound"] is False
+    assert room.to_record()["table"]["sound"] is False
+    back = Room.from_record(room.to_record(), RoomSettings(), Hooks())
+    assert back.frame.public["table"]["sound"] is False, "a restart keeps the TV silent"
+    assert host.ask("host:config", {"table": {"sound": True}})["ok"]
+    assert tv.state["room"]["table"] == {"odds": "phone", "expected": True, "clock": 0, "sound": True}
 
 
 def test_odds_on_the_tv_are_the_chance_seen_from_outside_every_cup(app, hub):
@@ -59,10 +70,11 @@ def test_odds_on_the_tv_are_the_chance_seen_from_outside_every_cup(app, hub):
 
 def test_bad_table_settings_are_refused_and_change_nothing(app, hub):
     host = host_of(app, hub)
-    for table in ({"odds": "always"}, {"expected": "yes"}, {"expected": 1}, {"loud": True}, [1]):
+    for table in ({"odds": "always"}, {"expected": "yes"}, {"expected": 1}, {"sound": 0}, {"sound": "off"},
+                  {"loud": True}, [1]):
         reply = host.ask("host:config", {"table": table})
         assert reply["code"] == "bad_payload", table
-    assert host.state["room"]["table"] == {"odds": "phone", "expected": True, "clock": 0}
+    assert host.state["room"]["table"] == {"odds": "phone", "expected": True, "clock": 0, "sound": True}
     phone = seat(app, hub.default_code, "Ann")
     assert phone.ask("host:config", {"table": {"odds": "off"}})["code"] == "not_host"
 
@@ -71,9 +83,9 @@ def test_the_settings_are_kept_in_the_room_record(app, hub):
     room = hub.room(hub.default_code)
     room.configure(None, None, None, {"odds": "off"})
     record = room.to_record()
-    assert record["table"] == {"odds": "off", "expected": True, "clock": 0}
+    assert record["table"] == {"odds": "off", "expected": True, "clock": 0, "sound": True}
     back = Room.from_record(record, RoomSettings(), Hooks())
-    assert back.frame.public["table"] == {"odds": "off", "expected": True, "clock": 0}
+    assert back.frame.public["table"] == {"odds": "off", "expected": True, "clock": 0, "sound": True}
     del record["table"]  # a record from before the setting existed
     assert Room.from_record(record, RoomSettings(), Hooks()).frame.public["table"]["odds"] == "phone"
 

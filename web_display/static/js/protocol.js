@@ -375,6 +375,7 @@ export const KINDS = Object.freeze({
  * @property {("off"|"phone"|"phone_tv")} odds
  * @property {boolean} expected
  * @property {(0|30|60|90)} clock
+ * @property {boolean} sound
  */
 
 /**
