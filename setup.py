@@ -2,7 +2,7 @@
 the browser libraries, taken from npm at build time.
 
 Folder -> package: `engine/` is `dudo_hub.engine`, `server/` `dudo_hub.server`, and so on for
-`voice/`, `protocol/`, `catalogue/` and `web_display/` (TOP below). Every folder under them that
+`championship/`, `voice/`, `protocol/`, `catalogue/` and `web_display/` (TOP below). Every folder under them that
 holds files is a package here, data folders included, so setuptools has nothing to warn about;
 `protocol/generate/` (the dev-time generator of docs/protocol.md and protocol.js) is left out.
 
@@ -32,7 +32,7 @@ from setuptools.warnings import InformationOnly
 warnings.filterwarnings("ignore", message="Editable installation", category=InformationOnly)
 
 HERE = Path(__file__).resolve().parent
-TOP = ("engine", "server", "voice", "protocol", "catalogue", "web_display")
+TOP = ("engine", "championship", "server", "voice", "protocol", "catalogue", "web_display")
 SKIPPED = {"node_modules", "vendor", "__pycache__"}
 DEV_ONLY = {"protocol/generate"}
 DATA = ["*.json", "*.md.in", "*.html", "*.css", "*.js"]

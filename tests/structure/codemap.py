@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "protocol", "catalogue", "voice", "server", "web_display")
+PACKAGES = ("engine", "championship", "protocol", "catalogue", "voice", "server", "web_display")
 SKIP = {"node_modules", "vendor", "static", "templates", "__pycache__"}
 
 
@@ -26,7 +26,7 @@ class Module:
 
     @property
     def package(self) -> str:
-        """engine, protocol, catalogue, voice, server or web_display."""
+        """engine, championship, protocol, catalogue, voice, server or web_display."""
         return self.name.split(".")[1]
 
     def tree(self) -> ast.Module:

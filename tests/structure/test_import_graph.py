@@ -15,6 +15,7 @@ IO_MODULES = {
     "select", "shutil", "signal", "socket", "sqlite3", "subprocess", "sys", "tempfile", "threading", "time",
     "urllib", "wave",
 }
+PURE = ("dudo_hub.engine", "dudo_hub.championship")  # the packages with no I/O
 
 
 def _top_level(name: str) -> str:
@@ -35,7 +36,8 @@ def test_the_tree_is_read() -> None:
     known = modules()
     assert "dudo_hub.server.room.room" in known and "dudo_hub.voice.table.controller" in known
     assert "dudo_hub.engine.bots" in known  # a package's __init__ is the package
-    assert {m.package for m in known.values()} == {"engine", "protocol", "catalogue", "voice", "server", "web_display"}
+    assert {m.package for m in known.values()} == {
+        "engine", "championship", "protocol", "catalogue", "voice", "server", "web_display"}
 
 
 def test_engine_imports_nothing_from_the_other_packages() -> None:
@@ -44,11 +46,17 @@ def test_engine_imports_nothing_from_the_other_packages() -> None:
     assert {name: found for name, found in offenders.items() if found} == {}
 
 
-@pytest.mark.parametrize("name", sorted(n for n in modules() if n.startswith("dudo_hub.engine")))
-def test_engine_modules_import_only_the_standard_library_and_no_io(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(n for n in modules() if n.startswith(PURE)))
+def test_engine_and_championship_modules_import_only_the_standard_library_and_no_io(name: str) -> None:
     outside = {_top_level(t) for t in imported(modules()[name]) if not t.startswith("dudo_hub")}
-    assert outside <= set(sys.stdlib_module_names) | {"__future__"}, "the engine has no third-party imports"
-    assert not outside & IO_MODULES, "the engine is pure: no I/O"
+    assert outside <= set(sys.stdlib_module_names) | {"__future__"}, "no third-party imports"
+    assert not outside & IO_MODULES, "pure: no I/O"
+
+
+def test_championship_imports_only_itself_and_the_engine() -> None:
+    offenders = {name: sorted(t for t in targets if not t.startswith(("dudo_hub.engine", "dudo_hub.championship")))
+                 for name, targets in internal_graph().items() if name.startswith("dudo_hub.championship")}
+    assert offenders and {name: found for name, found in offenders.items() if found} == {}
 
 
 def test_voice_never_imports_the_server() -> None:
@@ -77,9 +85,9 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_the_package_table_of_the_architecture_says_what_the_code_does() -> None:
     text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `dudo_hub\.(\w+)` \| `\w+/` \| ([^|]*) \|", text, re.MULTILINE)
-    assert len(rows) == 6
+    assert len(rows) == 7
     plain = {package: re.sub(r"`[^`]*`", "", deps) for package, deps in rows}  # file names are not dependencies
-    words = r"\b(engine|protocol|catalogue|voice|server|web_display)\b"
+    words = r"\b(engine|championship|protocol|catalogue|voice|server|web_display)\b"
     said = {package: set(re.findall(words, deps)) for package, deps in plain.items()}
     actual = _package_deps()
     assert said == {package: actual.get(package, set()) for package in said}
