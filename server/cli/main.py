@@ -64,6 +64,7 @@ _COMMANDS: tuple[tuple[str, str], ...] = (
     ("dudo_hub.server.cli.serve", "add_serve_command"),
     ("dudo_hub.server.cli.serve", "add_verify_command"),
     ("dudo_hub.server.cli.tournament", "add_tournament_command"),
+    ("dudo_hub.server.cli.event", "add_event_command"),
     ("dudo_hub.server.cli.history", "add_history_command"),
     ("dudo_hub.voice.setup.parse_cmd", "add_parse_command"),
     ("dudo_hub.voice.setup.commands", "add_voice_command"),
