@@ -3,8 +3,9 @@
 The fewest tables that hold the field at `hi` at most are used; the sizes then differ by one at
 most, so they are within [lo, hi] whenever any balanced draw is (`drawable`). A field that no
 balanced draw fits into [lo, hi] (after players fall) still gets the balanced sizes, the small
-ones below `lo`. The Swiss draw seats the ranked players greedily, avoiding repeat table-mates,
-then swaps players between tables while that lowers the repeats (with seeded kicks when stuck).
+ones below `lo` (but never a table of one). The Swiss draw seats the ranked players greedily,
+avoiding repeat table-mates, then swaps players between tables while that lowers the repeats
+(with seeded kicks when stuck).
 """
 
 from __future__ import annotations
@@ -20,17 +21,23 @@ KICKS = 30
 
 
 def table_sizes(n: int, hi: int) -> tuple[int, ...]:
-    """The balanced sizes for `n` players, larger tables first (ValueError for no players)."""
+    """The balanced sizes for `n` players, larger tables first (ValueError for no players).
+
+    Nobody plays alone: when the smallest table would hold one player (tables of two, an odd
+    field), there is one table fewer, so one seats `hi` + 1."""
     if n < 1 or hi < 1:
         raise ValueError(f"cannot seat {n} players at tables of {hi} at most")
     count = -(-n // hi)
+    if count > 1 and n // count < 2:
+        count -= 1
     base, extra = divmod(n, count)
     return tuple(base + 1 if i < extra else base for i in range(count))
 
 
 def drawable(n: int, lo: int, hi: int) -> bool:
     """Whether `n` players fit balanced tables of `lo` to `hi` players."""
-    return n >= 1 and min(table_sizes(n, hi)) >= lo
+    sizes = table_sizes(n, hi) if n >= 1 else (0,)
+    return min(sizes) >= lo and max(sizes) <= hi
 
 
 def _cut(players: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:

@@ -21,12 +21,23 @@ def _assert_seats_everyone_once(tables: Tables, players: list[str]) -> None:
     assert seated == Counter(players), "every player at exactly one table"
 
 
+def _largest(n: int, hi: int) -> int:
+    """The largest table allowed: `hi`, or three when tables of two meet an odd field (nobody plays alone)."""
+    return hi + 1 if hi == 2 and n % 2 else hi
+
+
 @pytest.mark.parametrize("hi", range(2, 11))
 def test_sizes_are_balanced_and_within_the_maximum(hi: int) -> None:
     for n in range(1, 121):
         sizes = table_sizes(n, hi)
-        assert sum(sizes) == n and max(sizes) <= hi and max(sizes) - min(sizes) <= 1
+        assert sum(sizes) == n and max(sizes) <= _largest(n, hi) and max(sizes) - min(sizes) <= 1
         assert list(sizes) == sorted(sizes, reverse=True)
+        assert n == 1 or min(sizes) >= 2, "nobody plays alone"
+        assert len(sizes) == -(-n // hi) or max(sizes) == 3, "the fewest tables"
+
+
+def test_tables_of_two_seat_an_odd_field_with_one_table_of_three() -> None:
+    assert table_sizes(7, 2) == (3, 2, 2) and table_sizes(3, 2) == (3,)
 
 
 def test_drawable_is_exactly_when_some_balanced_split_fits() -> None:
@@ -49,7 +60,7 @@ def test_random_draw_over_many_seeds_and_fields(lo: int, hi: int) -> None:
             tables = random_draw(players, hi, random.Random(seed))
             _assert_seats_everyone_once(tables, players)
             sizes = [len(t) for t in tables]
-            assert max(sizes) <= hi and max(sizes) - min(sizes) <= 1
+            assert max(sizes) <= _largest(n, hi) and max(sizes) - min(sizes) <= 1
             if drawable(n, lo, hi):
                 assert min(sizes) >= lo
 
