@@ -1,1 +1,1 @@
-"""The `dudo` command: serve, stop, history, tournament."""
+"""The `dudo` command: serve, stop, history, tournament, event."""
