@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from dudo_hub import engine, protocol
@@ -301,7 +302,7 @@ class Room(VoicePort):
         if self._turn is None or self._turn[0] != key:
             self._turn = (key, time.time())
             if self.hooks.later is not None:
-                self.hooks.later((self.code, "clock"), seconds, lambda: self.clock_out(key))
+                self.hooks.later((self.code, "clock"), seconds, partial(self.clock_out, key))  # runs later, not here
         return {"player": player, "seconds": seconds, "until": round(self._turn[1] + seconds, 3)}
 
     def clock_out(self, key: tuple[Any, ...]) -> bool:
