@@ -17,8 +17,9 @@ explained as part of a call.
    number or a face inside a bid, asked at most as a call word ("cal za").
 3. Any word left unexplained (unknown, a table word such as "tocca" or "a testa", or
    the recogniser's "[unk]") means no move. When the other words do make a call, the
-   decision is *rejected* ("unclear", or "unknown_word" for an "[unk]" inside the call)
-   so the TV can say what was heard and that nothing was played; or, when one clear move is
+   decision is *rejected* ("unclear"; "unknown_word" for an "[unk]" inside the call) so the TV
+   can say what was heard and that nothing was played; or, when the line holds one move anywhere and
+   nothing cancels it (`voice.scan`: ask, don't ignore), it is asked; or, when one clear move is
    said before or after the unexplained words (`voice.clearpart`), and none of the pack's `stories`
    is said (an unexplained word: "would", "sarebbe", "ayer"; a phrase anywhere: "scommetto
    che", "o no", "al posto tuo"), the hub asks about it; or plays it when the words beside it
@@ -89,6 +90,7 @@ from dudo_hub.voice.understand.names import NAME, handoffs_of, name_tokens, take
 from dudo_hub.voice.understand.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.understand.parser import CORE, read
 from dudo_hub.voice.understand.remarks import remark_after_bid
+from dudo_hub.voice.understand.scan import unhindered
 from dudo_hub.voice.understand.splits import join_splits
 
 DEFAULT_MIN_CONFIDENCE = 0.75
@@ -205,9 +207,9 @@ def decide(
     if len(known) < len(lexemes) and not _QUESTION.search(text):
         sure = not guessed and all(lx.conf >= min_confidence for lx in lexemes
                                    if lx.meaning is not None and lx.meaning.kind in CORE)
-        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure, judged)
+        return _told_around(text, lang, lexemes, move, named, speaker, position, quoted, sure, judged, guessed)
     if move.intent is None:
-        return Decision(text)
+        return _lone(text, lang, lexemes, named, speaker, position, quoted, guessed) or Decision(text)
     cue = cancelling_cue(lang, lexemes, move_start(lexemes, move), move)
     if cue == GOVERNS:
         return Decision(text)
@@ -246,7 +248,7 @@ def _ask(text: str, move: Intent, position: Position, reason: str) -> Decision:
 
 def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, named: list[str],
                  speaker: str | None, position: Position, quoted: bool, sure: bool,
-                 judged: bool = False) -> Decision:
+                 judged: bool = False, guessed: bool = False) -> Decision:
     """Words left unexplained: the one clear move said before or after them (`clear_part`),
     played when the words around it are a plain comment (`voice.comment`) and every call word
     was heard `sure`ly (no sound-alike, no low confidence), else asked about. A name beside the
@@ -255,8 +257,11 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     reason = "unknown_word" if _unk_inside(lexemes) else "unclear"
     found = clear_part(lang, lexemes, _standing(position), quoted, judged)
     if found is None:
-        if move.intent is None or cancelling_cue(lang, lexemes, move_start(lexemes, move), move) == GOVERNS:
+        if move.intent is not None and cancelling_cue(lang, lexemes, move_start(lexemes, move), move) == GOVERNS:
             return Decision(text)
+        lone = _lone(text, lang, lexemes, named, speaker, position, quoted, guessed) if reason == "unclear" else None
+        if lone is not None or move.intent is None:
+            return lone or Decision(text)
         return Decision(text, _credit(move, named, speaker, position, quoted), reason=reason)
     part_move, part = found
     cue = cancelling_cue(lang, lexemes, move_start(lexemes, part_move, part), part_move)
@@ -273,6 +278,18 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     if plain and plain_comment(lang, lexemes, part, part_move, _standing(position), judged):
         return _play(text, credited, position)
     return _ask(text, credited, position, reason)
+
+
+def _lone(text: str, lang: str, lexemes: list[Lexeme], named: list[str], speaker: str | None,
+          position: Position, quoted: bool, guessed: bool) -> Decision | None:
+    """Ask, don't ignore: the one move a line holds somewhere, when nothing cancels it
+    (`voice.scan.unhindered`), asked of its player; a name said after it is spoken to."""
+    found = None if guessed or _QUESTION.search(text) else unhindered(lang, lexemes, _standing(position), bool(named))
+    named = [n for n in named if found is not None and " ".join(name_tokens(n)) in found[1]]
+    if found is None or len(named) > 1:
+        return None
+    asked = _ask(text, _credit(found[0], named, speaker, position, quoted), position, "unclear")
+    return asked if asked.asked else None
 
 
 def _addressed(lang: str, lexemes: list[Lexeme], name: str) -> bool:

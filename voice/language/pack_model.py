@@ -38,7 +38,8 @@ one counts dice in another player's hand, no move: "lucy has at least five fives
 say how few in a Dudo's reason (`not_even`: "neanche", "even", "ni", "nem": a count right after one
 is the reason's, "dudo, non ce ne sono neanche due"), the words that open what a negated belief is
 about (`complements`: "che", "que", "that": a call word holding a negation after another call and
-before one is that call's reason, "calza non ci credo che sbagli"), the answers to
+before one is that call's reason, "calza non ci credo che sbagli"), the articles (`articles`: "la",
+"the": a call word right after one is a noun, "la calza della befana", never a move), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt.
@@ -119,7 +120,7 @@ PLURAL_FIELD: Mapping[str, str] = {
 
 OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
                   "talked_about", "determiners", "defined_as", "alternatives", "measures", "negations", "move_verbs",
-                  "clitics", "dares", "having", "not_even", "complements")
+                  "clitics", "dares", "having", "not_even", "complements", "articles")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -213,6 +214,7 @@ class Pack:
     having: tuple[str, ...]  # "ha", "has": a bid right after one counts a hand ("lucy has five fives")
     not_even: tuple[str, ...]  # "neanche", "even": a count after one is a Dudo's reason ("not even two")
     complements: tuple[str, ...]  # "che", "que": a negated belief before one is a reason ("non ci credo che")
+    articles: tuple[str, ...]  # "la", "the": a call word right after one is a noun ("la calza della befana")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]

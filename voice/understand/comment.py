@@ -62,7 +62,7 @@ def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Le
     or a question comes before the move."""
     words = said(lexemes)
     asked = said(lexemes[: len(lexemes) - len(part) + _first_core(part)])
-    return (_numbers(comment, standing, move) or _past(lang, comment) or has_phrase(words, phrases(lang, "stories"))
+    return (_numbers(comment, standing, move) or past_said(lang, comment) or has_phrase(words, phrases(lang, "stories"))
             or has_phrase(words, phrases(lang, "doubts")) or has_phrase(asked, phrases(lang, "questions")))
 
 
@@ -92,7 +92,7 @@ def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bo
     return lexemes
 
 
-def _past(lang: str, comment: list[Lexeme]) -> bool:
+def past_said(lang: str, comment: list[Lexeme]) -> bool:
     """A word of the comment the pack does not know ends like a past tense ("vinto", "credeva",
     "believed"): the comment tells what happened ("tre assi e ho vinto la mano"). A present word
     that ends the same way only makes the move asked about."""

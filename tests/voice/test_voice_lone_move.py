@@ -1,0 +1,70 @@
+"""Ask, don't ignore (issue 38): a line the grammar cannot read whole, that holds exactly one move and
+no cue cancelling it, is asked of its player; never played. What the scan refuses stays ignored."""
+
+from __future__ import annotations
+
+import pytest
+
+from dudo_hub.voice.decision.policy import decide
+from dudo_hub.voice.understand.lexicon import lexicon_for
+from dudo_hub.voice.understand.scan import lone_move
+from tests.voice.test_voice_table_corpus import position
+
+
+@pytest.mark.parametrize(("lang", "text", "move"), [
+    ("it", "ahah ragazzi allora io dico sette tre e vediamo chi ride", ("bid", 7, 3)),
+    ("it", "dudo luca stasera bari come un matto", ("dudo", None, None)),
+    ("it", "sugli assi ne metto tre", ("bid", 3, 1)),
+    ("es", "calzo mira que lo tengo clarísimo", ("calza", None, None)),
+    ("es", "de cuatros digo siete", ("bid", 7, 4)),
+    ("fr", "allez les amis dudo on ouvre tout", ("dudo", None, None)),
+    ("fr", "des deux j'en mets neuf", ("bid", 9, 2)),
+    ("pt", "olha pessoal cinco seis e fim de papo", ("bid", 5, 6)),
+    ("en", "right lads seven threes and whoever laughs buys the pizza", ("bid", 7, 3)),
+    ("en", "on twos i'm going nine", ("bid", 9, 2)),
+])
+def test_the_one_move_in_a_line_of_talk_is_asked(lang: str, text: str, move: tuple[object, ...]) -> None:
+    decision = decide(text, lang, position(lang))
+    asked = decision.to_json()["asked"]
+    assert not decision.played and asked is not None, decision
+    assert (asked["intent"], asked["quantity"], asked["face"]) == move
+    assert asked["player"] == position(lang).to_act()
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("it", "mi si è strappata la calza nuova"),  # a call word after an article is a noun
+    ("it", "quella camicia ti calza benissimo"),  # after a clitic, a verb
+    ("it", "calza le ciabatte che fa freddo"),  # before an article, a verb with its object
+    ("es", "dudo que ganes esta noche"),  # a Dudo opening what is doubted
+    ("es", "hay siete cincos contando los pacos"),  # a count told ("hay {n}")
+    ("en", "there are six fives with the aces counted"),
+    ("fr", "avec quatre six on peut encore monter"),  # dice talked about after a preposition
+    ("en", "what do you reckon about nine twos eh mate"),  # a question word before the move
+    ("it", "ogni volta che dico dubito perdo"),  # a complement opening a clause before it
+    ("en", "the pitcher threw seven threes in a row"),  # a past tense before it
+    ("pt", "era cinco seis ou sete seis"),  # two moves weighed
+    ("it", "sei cinque o sette tre boh"),
+    ("en", "if anna says dudo i'm leaving"),  # a story
+    ("it", "ragazzi non chiamo dudo stavolta"),  # a negation before it
+    ("it", "sei sei sei il numero"),  # the same number three times
+    ("en", "seven fives no way"),  # a Dudo's tail beside a bid
+    ("it", "dudo otto e mezza"),  # a number right after a call
+    ("en", "cancel my dentist on friday"),  # a cancel is only what the grammar reads
+    ("it", "dudo [unk] [unk]"),  # unheard words may hold the cue
+])
+def test_what_the_scan_refuses_is_neither_played_nor_asked(lang: str, text: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["asked"] is None, got
+
+
+def test_two_moves_in_one_line_are_no_lone_move() -> None:
+    lexemes = lexicon_for("it").lex("sette tre poi magari dudo")
+    assert lone_move("it", lexemes, (4, 5)) is None
+    tail = lexicon_for("it").lex("dudo su quattro cinque eh")
+    assert lone_move("it", tail, (4, 5)) is not None, "the standing bid is the call's tail"
+
+
+def test_a_correction_leaves_what_follows_it() -> None:
+    lexemes = lexicon_for("es").lex("digo cinco seises no mejor seis cincos vamos")
+    move = lone_move("es", lexemes, (4, 5))
+    assert move is not None and move.as_bid() == (6, 5)
