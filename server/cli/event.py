@@ -2,6 +2,9 @@
 
     dudo event simulate --players 26 --format knockout --table-size 5-6 --seed 1 --json
     dudo event simulate --players 40 --format rounds --rounds 4 --preset perudo --seed 7
+    dudo event list [--data DIR] [--json]
+    dudo event show ID [--data DIR] [--json]
+    dudo event export ID --format json|csv [--out FILE] [--data DIR]
 
 The event is played through the championship's own steps (register, start, record every
 table's result, next round) with the engine's bots, so a seed gives the same event every time.
@@ -9,6 +12,8 @@ With `--json`, stdout is one JSON object: format, preset, seed, table_size, play
 (each with its `tables` in seat order, `advance` per table and `results`, finishing orders),
 `standings` ([{player, place, points}], every player once), `champion`, corrections. Impossible
 arguments (too few players for one table, a table size outside the preset's limits) exit 2.
+`list`, `show` and `export` read the events a hub kept in its data folder (server/store/championships.py);
+an unknown event or a folder without hub data exits 1.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from dudo_hub.championship import (
     FORMATS,
@@ -30,6 +36,9 @@ from dudo_hub.championship import (
 )
 from dudo_hub.engine.bots import LEVELS
 from dudo_hub.engine.rules import PRESETS
+from dudo_hub.server.event.export import results, results_csv
+from dudo_hub.server.store.championships import Championships
+from dudo_hub.server.store.database import FILE
 
 SHOWN = 10  # standings lines in the readable summary
 
@@ -72,6 +81,24 @@ def add_event_command(subparsers: argparse._SubParsersAction) -> None:  # type: 
     sim.add_argument("--final", type=_count, default=None, help="players at the final table (default: MIN-MAX's max)")
     sim.add_argument("--json", action="store_true", help="print the whole event as one JSON object")
     sim.set_defaults(handler=run_simulate)
+    _add_store_commands(sub)
+
+
+def _add_store_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    listing = sub.add_parser("list", help="the events kept in a data folder, oldest first")
+    listing.set_defaults(handler=run_list)
+    show = sub.add_parser("show", help="one kept event: its rounds, tables, standings and champion")
+    show.add_argument("event_id", metavar="ID")
+    show.set_defaults(handler=run_show)
+    export = sub.add_parser("export", help="one kept event's standings and every table's result")
+    export.add_argument("event_id", metavar="ID")
+    export.add_argument("--format", choices=("json", "csv"), default="json", help="json (default) or csv")
+    export.add_argument("--out", metavar="FILE", help="write here instead of the standard output")
+    export.set_defaults(handler=run_export)
+    for action in (listing, show, export):
+        action.add_argument("--data", default="data", metavar="FOLDER", help="the hub's data folder (./data)")
+    for action in (listing, show):
+        action.add_argument("--json", action="store_true", help="JSON instead of text")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -110,3 +137,66 @@ def readable(event: Event) -> str:
     lines.append("standings: " + ", ".join(f"{st.place}. {st.player} ({st.points} pts)" for st in top))
     lines.append(f"champion: {champion(event) or 'none yet'}")
     return "\n".join(lines)
+
+
+def _kept(args: argparse.Namespace) -> Championships | None:
+    if not (Path(args.data) / FILE).is_file():
+        print(f"{args.data}: no hub data here (no {FILE})", file=sys.stderr)
+        return None
+    return Championships(args.data)
+
+
+def _record(args: argparse.Namespace) -> dict[str, object] | None:
+    kept = _kept(args)
+    if kept is None:
+        return None
+    try:
+        record = kept.get(args.event_id)
+    finally:
+        kept.close()
+    if record is None:
+        print(f"dudo event: no event {args.event_id!r} in {args.data}", file=sys.stderr)
+    return record
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """Print the kept events: id, status, format, players, champion."""
+    kept = _kept(args)
+    if kept is None:
+        return 1
+    try:
+        rows = [results(r) for r in kept.load()]
+    finally:
+        kept.close()
+    if args.json:
+        print(json.dumps([{k: r[k] for k in ("id", "status", "settings", "players", "champion")} for r in rows]))
+        return 0
+    if not rows:
+        print("no kept events")
+    for r in rows:
+        s = r["settings"]
+        print(f"{r['id']}  {r['status']:<11} {s['format']} {s['preset']}  {len(r['players'])} players  "
+              f"round {len(r['rounds'])}  champion: {r['champion'] or '-'}")
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print one kept event (JSON: the export's object)."""
+    record = _record(args)
+    if record is None:
+        return 1
+    print(json.dumps(results(record)) if args.json else readable(Event.from_dict(record["event"])))  # type: ignore[arg-type]
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write one kept event's results as JSON or CSV."""
+    record = _record(args)
+    if record is None:
+        return 1
+    text = json.dumps(results(record), indent=1) + "\n" if args.format == "json" else results_csv(record)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
