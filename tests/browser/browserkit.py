@@ -16,10 +16,14 @@ HOST_PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has
 AXE = Path(__file__).resolve().parents[2] / "web_display" / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def open_page(browser: Any, watch: Any, label: str, url: str, options: dict[str, Any], motion: bool = False) -> Any:
+def open_page(browser: Any, watch: Any, label: str, url: str, options: dict[str, Any], motion: bool = False,
+              init: str = "") -> Any:
     """A page in a fresh context (its own localStorage), watched for errors and failed requests;
-    with reduced motion (no animation to wait for) unless `motion`."""
+    with reduced motion (no animation to wait for) unless `motion`; `init`: a script run in every
+    document of the context before the page's own."""
     context = browser.new_context(reduced_motion="no-preference" if motion else "reduce", **options)
+    if init:
+        context.add_init_script(init)
     page = watch.attach(context.new_page(), label)
     page.on("requestfailed", lambda req: watch.errors.append(f"{label}: request failed: {req.url}"))
     page.set_default_timeout(15_000)

@@ -1,5 +1,6 @@
 // The phone page: take a seat, keep the seat token, and play from your cup (or tap in your real cup,
-// or count the table's dice at the reveal); the 🎤 for a spoken call.
+// or count the table's dice at the reveal); the 🎤 for a spoken call. Silent unless its player turns
+// the reveal's sounds on (the toggle in the header, kept on this phone).
 import { html, render } from "/vendor/preact-htm.js";
 import {
   clampQty, connect, ctx, errorText, followLanguage, loadStrings, phaseOf, realOf, reportError, request, revealHold,
@@ -7,13 +8,16 @@ import {
 } from "./common.js";
 import { CountPicker, Keypad, waitingText } from "./realcups.js";
 import {
-  Bid, Die, LangPick, MARKS, Mark, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, faceName,
+  Bid, Die, LangPick, MARKS, Mark, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, SpeakerIcon, TurnClock, VoiceBanner,
+  faceName,
 } from "./ui.js";
+import { Sounds } from "./sound.js";
 import { AskBar, MicBar, listening } from "./voiceui.js";
 import { PhoneEvening, WatchView, eveningHandlers, setWatching, watching } from "./evening.js";
 import { CODES, EVENTS, MESSAGES, MOVES } from "./protocol.js";
 
 const TOKEN_KEY = `dudo:${ctx.room}:token`;
+const SOUND_KEY = "dudo:sound"; // "on": this phone plays the reveal's sounds (its player asked; off by default)
 const root = document.getElementById("phone-root");
 const app = {
   payload: null, voice: null, caption: "", rollOff: null, mark: null,
@@ -25,7 +29,8 @@ const app = {
   count: { key: null, n: 0, touched: false }, // the number this phone would propose (scoreboard)
   micUntil: null, // when this seat's 🎤 window closes (Unix seconds)
 };
-const reveals = new RevealWatch(draw);
+const sounds = new Sounds(draw);
+const reveals = new RevealWatch(() => { draw(); soundReveal(); });
 let socket = null;
 
 function token() {
@@ -36,6 +41,21 @@ function setToken(value) {
     if (value) localStorage.setItem(TOKEN_KEY, value);
     else localStorage.removeItem(TOKEN_KEY);
   } catch { /* private mode: the seat lasts as long as the page */ }
+}
+
+function storedSound() {
+  try { return localStorage.getItem(SOUND_KEY) === "on"; } catch { return false; }
+}
+
+/** The toggle: on plays the reveal's sounds on this phone from now on (the tap lets the browser play them). */
+function toggleSound() {
+  const on = !sounds.on;
+  try {
+    if (on) localStorage.setItem(SOUND_KEY, "on");
+    else localStorage.removeItem(SOUND_KEY);
+  } catch { /* private mode: for as long as the page is open */ }
+  sounds.setOn(on);
+  sounds.wake();
 }
 
 // ---------- the bid picker ----------
@@ -408,6 +428,25 @@ function Game({ room, view, legal, seats, me, you }) {
   </section>`;
 }
 
+/** Whether this phone shows the table's reveal: its player's game, or a phone that only watches. */
+function showsReveal(payload) {
+  const me = payload.you ? payload.you.player : null;
+  return (!!me && phaseOf(payload.room, payload.view) !== "lobby") || (!me && watching());
+}
+
+/** The reveal's sounds as the card opens (when this phone's player turned them on); silence as it closes. */
+function soundReveal() {
+  const payload = app.payload;
+  const open = payload && showsReveal(payload) ? reveals.open : null;
+  sounds.reveal(open, open ? seatsOf(payload.room, payload.view).map((s) => s.name) : [], revealHold(payload.room),
+    root.querySelector("#reveal .reveal-box"));
+}
+
+function SoundToggle() {
+  return html`<button type="button" class="ph-sound ${sounds.on ? "on" : ""}" id="sound-toggle" aria-pressed=${String(sounds.on)}
+    aria-label=${t("phone.sound")} title=${t("phone.sound")} onClick=${toggleSound}><${SpeakerIcon} off=${!sounds.on} /></button>`;
+}
+
 function RevealCard({ seats, me, real, holdMs }) {
   const reveal = reveals.open;
   if (!reveal) return "";
@@ -424,6 +463,7 @@ function Phone({ payload }) {
   const me = payload.you ? payload.you.player : null;
   const seats = seatsOf(room, view);
   const playing = !!me && phaseOf(room, view) !== "lobby";
+  const shown = showsReveal(payload);
   if (!playing) document.body.classList.remove("my-turn");
   let main;
   if (!me) main = watching() ? html`<${WatchView} payload=${payload} onSit=${() => { setWatching(false); draw(); }} />`
@@ -432,10 +472,10 @@ function Phone({ payload }) {
   else main = html`<${Game} room=${room} view=${view} legal=${payload.legal} seats=${seats} me=${me} you=${payload.you} />`;
   return html`<header class="ph-top">
       <span class="ph-room">${t("tv.room")} <strong>${room.code}</strong></span>
-      <span class="ph-me" id="me">${me || ""}</span>
+      <span class="ph-top-end"><span class="ph-me" id="me">${me || ""}</span><${SoundToggle} /></span>
     </header>
     <main class="ph-main">${main}${me ? html`<${PhoneEvening} open=${!playing || phaseOf(room, view) === "over"} />` : ""}</main>
-    ${playing || (!me && watching()) ? html`<${RevealCard} seats=${seats} me=${me} real=${realOf(room)} holdMs=${revealHold(room)} />` : ""}`;
+    ${shown ? html`<${RevealCard} seats=${seats} me=${me} real=${realOf(room)} holdMs=${revealHold(room)} />` : ""}`;
 }
 
 // ---------- drawing ----------
@@ -470,6 +510,7 @@ function onVoice(status) {
 async function boot() {
   await loadStrings(ctx.lang);
   translateStatic();
+  sounds.setOn(storedSound());
   socket = connect(() => {
     const auth = { room: ctx.room, role: "phone" };
     const tok = token();

@@ -1,5 +1,7 @@
 // The TV page: the shared table (the spectator's view), the lobby's QR code, the reveal, the winner;
-// with real cups, who is awaited and the count question; the voice card and the table check.
+// with real cups, who is awaited and the count question; the voice card and the table check; the
+// sounds (sound.js: each cup, each die that counts, the verdict, the turn passing) unless the host
+// switched them off, with a hint while the browser holds them back until a click.
 import { html, render } from "/vendor/preact-htm.js";
 import {
   connect, ctx, followLanguage, loadStrings, phaseOf, realOf, reportError, revealHold, rollOffAfter,
@@ -7,8 +9,9 @@ import {
 } from "./common.js";
 import { CountScreen, countQuestion, waitingText } from "./realcups.js";
 import {
-  Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, TurnClock, VoiceBanner, storyOf, useSecondsLeft,
+  Bid, OddsLine, PalificoNote, Reveal, RevealWatch, RollOff, Seat, SpeakerIcon, TurnClock, VoiceBanner, storyOf, useSecondsLeft,
 } from "./ui.js";
+import { Sounds, turnKey } from "./sound.js";
 import { AskCard, CheckPrompt, CheckReport, listening } from "./voiceui.js";
 import { TvEvening, eveningHandlers } from "./evening.js";
 import { KINDS, MESSAGES } from "./protocol.js";
@@ -17,8 +20,10 @@ const app = {
   payload: null, voice: null, caption: "", rollOff: null,
   rejected: null, // {message, version}: a call heard and not played, news until the table moves on
   report: null, // {saved, version}: the table check's report, shown until play resumes or the host closes it
+  turn: null, // whose bid the table waited for (sound.js turnKey): a soft tick when it changes
 };
-const reveals = new RevealWatch(draw);
+const sounds = new Sounds(draw); // the hint follows whether the browser lets it play
+const reveals = new RevealWatch(() => { draw(); soundReveal(); });
 const root = document.getElementById("tv-root");
 const voiceRoot = document.getElementById("voice-root");
 const checkRoot = document.getElementById("check-root");
@@ -146,6 +151,13 @@ function JoinCard({ room, seats }) {
   </section>`;
 }
 
+/** While the browser holds the sound back (until the page is used), a small reminder that a click lets it play. */
+function SoundHint() {
+  if (!sounds.blocked) return "";
+  return html`<button type="button" class="sound-hint" id="sound-hint" onClick=${() => sounds.wake()}>
+    <${SpeakerIcon} off=${true} /> ${t("tv.sound_hint")}</button>`;
+}
+
 function FairCard({ room }) {
   const c = room.commitment;
   const opened = room.last_round;
@@ -178,7 +190,10 @@ function Tv({ payload, rollOff }) {
   document.body.dataset.phase = phase;
   return html`
     <header class="tv-top">
-      <h1 class="tv-brand"><span class="brand-mark" aria-hidden="true">⚀</span> Dudo Hub</h1>
+      <div class="tv-brand-box">
+        <h1 class="tv-brand"><span class="brand-mark" aria-hidden="true">⚀</span> Dudo Hub</h1>
+        <${SoundHint} />
+      </div>
       <${Status} phase=${phase} view=${view} seats=${seats} real=${real} />
       <p class="tv-meta">
         <span>${t("tv.preset", { name: t(`preset.${room.preset}`, { _fallback: room.preset }) })}</span>
@@ -278,14 +293,31 @@ function onVoice(status) {
   drawVoice();
 }
 
+/** The reveal's sounds, in time with its beat, as it opens; silence as it closes. */
+function soundReveal() {
+  const room = app.payload.room;
+  sounds.reveal(reveals.open, seatsOf(room, app.payload.view).map((s) => s.name), revealHold(room),
+    root.querySelector(".overlay .reveal-box"));
+}
+
+/** A soft tick when the turn passes to another player (not during a reveal, nor on connecting). */
+function soundTurn(payload, live) {
+  const turn = turnKey(payload.room.started ? payload.view : null);
+  if (live && turn && turn !== app.turn && !reveals.open) sounds.play([{ sound: "turn", at: 0 }]);
+  app.turn = turn;
+}
+
 function onState(payload) {
-  if (app.payload) {  // a live change (not the state after connecting): the host's stand-in, said aloud
+  const live = !!app.payload; // a live change, not the state after connecting
+  if (live) {  // the host's stand-in, said aloud
     (payload.events || []).filter((e) => e.kind === KINDS.STOOD_IN)
       .forEach((e) => toast(t("tv.stood_in", { name: e.player }), "info", 5000));
   }
   app.rollOff = rollOffAfter(app.rollOff, payload.events);
   app.payload = payload;
+  sounds.setOn(!!payload.room.table.sound); // the host's switch: off stops at once
   reveals.state(payload, revealHold(payload.room));
+  soundTurn(payload, live);
   draw();
   drawVoice();
   followLanguage(payload.room.lang, () => { draw(); drawVoice(); });

@@ -292,6 +292,14 @@ export function MicIcon({ cls = "" }) {
     <path d="M5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" /></svg>`;
 }
 
+/** A loudspeaker, drawn: with its waves, or crossed out (`off`). */
+export function SpeakerIcon({ off = false, cls = "" }) {
+  const mark = off ? "M16 9l5 6M21 9l-5 6" : "M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13";
+  return html`<svg viewBox="0 0 24 24" class="speaker-icon ${cls}" aria-hidden="true" focusable="false">
+    <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
+    <path d=${mark} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" /></svg>`;
+}
+
 /**
  * The voice status (the `voice` notice) and the words being heard (`caption`).
  * With `me` (a phone): only what was heard for this seat; `children` are its buttons.
