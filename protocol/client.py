@@ -99,6 +99,35 @@ class Game(Payload):
     game: Int
 
 
+class EventSettings(Payload):
+    format: Short | None = None
+    preset: Short | None = None
+    dice_mode: DiceMode | None = None
+    table_min: Int | None = None
+    table_max: Int | None = None
+    advance: Int | None = None
+    rounds: Int | None = None
+    final_size: Int | None = None
+    bots: bool | None = None  # bots at every seat (dry runs, tests)
+    lang: Lang | None = None
+
+
+class EventPlayer(Payload):
+    name: Name
+
+
+class EventTable(Payload):
+    round: Int
+    table: Int
+
+
+class EventCorrection(Payload):
+    round: Int
+    table: Int
+    order: Annotated[list[Name], msgspec.Meta(max_length=10, description="[players, winner first]")]
+    reason: Text
+
+
 def _moves_with(prefix: str, fields: list[tuple[Any, ...]]) -> tuple[type[Move], ...]:
     """Each kind of move with `fields` added (a move's payload carries its version, the host's its player)."""
     made: tuple[Any, ...] = tuple(msgspec.defstruct(prefix + m.__name__, fields, bases=(m,), kw_only=True,
@@ -241,6 +270,20 @@ EVENTS: tuple[Event, ...] = (
           "the round shown, `playing` auto-play", ReplayReply),
     Event("host:replay_stop", Empty, "host: take the replay off the screens"),
     Event("host:history_delete", Game, "host: forget one of the room's kept games"),
+    Event("director:settings", EventSettings, "director (auth `{event, role: \"director\", key}`): the format, "
+          "rules preset, dice mode, table sizes, advance, rounds, final size (registration only; docs/EVENTS.md), "
+          "bots at every seat, the event's language"),
+    Event("director:register", EventPlayer, "director, registration only: add a player"),
+    Event("director:withdraw", EventPlayer, "director: before the start the player is unregistered; after, "
+          "drawn no more (kept in the standings)"),
+    Event("director:start", Empty, "director: close registration, draw round 1 and open a room per table (its "
+          "players seated by name: bots, or seats a phone takes under that name)"),
+    Event("director:pause", Empty, "director: hold the event (results that come in wait for `director:resume`)"),
+    Event("director:resume", Empty, "director: go on after a pause"),
+    Event("director:next_round", Empty, "director: draw the next round once every table has its result"),
+    Event("director:table_start", EventTable, "director: deal a table's game (its host page can too)"),
+    Event("director:correct", EventCorrection, "director: replace a table's result by a finishing order, with "
+          "the reason, which is kept (`corrections`)"),
 )
 BY_NAME = {event.name: event for event in EVENTS}
 _DECODE = {event.name: event.decode_type for event in EVENTS}

@@ -49,5 +49,8 @@ HUB_CODES = (
     "unknown_game",
     "no_replay",
     "no_history",
+    "unknown_championship",
+    "not_director",
+    "unknown_table",
     "internal_error",
 )

@@ -231,6 +231,9 @@ MESSAGES: list[Notice] = [
            "docs/history.md)"),
     Notice("replay", "the whole room (and each connection on connect)", "the host moved the replay", Json,
            "a kept game round by round (docs/history.md)"),
+    Notice("event", "a championship's screens: the hall (Socket.IO room `event:<id>:hall`) and the director "
+           "(`event:<id>:director`)", "on connect, after every step of the event and each table's progress",
+           Json, "the event's public state (docs/EVENTS.md, the hub side); the director's also has `hosts`"),
 ]
 """Every server -> client message, in the docs' order; append to add one."""
 

@@ -19,13 +19,15 @@ from dudo_hub.protocol import Reply
 from dudo_hub.protocol import client as p
 from dudo_hub.protocol.errors import HubError
 from dudo_hub.protocol.types import Message
+from dudo_hub.server.event.desk import ROLES as EVENT_ROLES
+from dudo_hub.server.handlers.director import DIRECTOR_HANDLERS
 from dudo_hub.server.handlers.evening import EVENING_HANDLERS
 from dudo_hub.server.handlers.realtable import TABLE_HANDLERS, host_only, seated
 from dudo_hub.server.hub.core import Hub, Viewer
 from dudo_hub.server.room.room import Room
 
 log = logging.getLogger(__name__)
-Handler = Callable[[Hub, Viewer, Room, Any], Message | None]
+Handler = Callable[[Hub, Viewer, Any, Any], Message | None]  # the room is None for a championship's screen
 
 
 def hub() -> Hub:
@@ -43,11 +45,13 @@ def replying(name: str, fn: Handler) -> Callable[..., Reply]:
         lang = "en"
         try:
             the_hub = hub()
-            viewer = the_hub.viewers.get(request.sid)  # type: ignore[attr-defined]
+            viewer = the_hub.viewers.get(request.sid) or screen(the_hub, request.sid)  # type: ignore[attr-defined]
             if viewer is None:
                 raise HubError("bad_token", "this connection is not registered")
-            room = the_hub.room(viewer.room)
-            lang = room.lang
+            room = the_hub.room(viewer.room) if viewer.role not in EVENT_ROLES else None
+            lang = room.lang if room is not None else the_hub.desk.get(viewer.room).lang
+            if room is None and not name.startswith("director:"):
+                raise HubError("bad_role", "a championship's screen sends director events only")
             if not the_hub.limiter.allow(the_hub.limit_key(viewer)):
                 raise HubError("rate_limited", "too many requests")
             if extra:
@@ -62,6 +66,12 @@ def replying(name: str, fn: Handler) -> Callable[..., Reply]:
             return protocol.ack("internal_error", lang)
 
     return wrapper
+
+
+def screen(the_hub: Hub, sid: str) -> Viewer | None:
+    """A championship's director page or hall screen, as a viewer (its room: the event's id)."""
+    seen = the_hub.desk.viewers.get(sid)
+    return Viewer(sid, seen[0], seen[1]) if seen is not None else None
 
 
 def refusal(the_hub: Hub, sid: str, code: str, detail: str) -> Reply:
@@ -186,6 +196,7 @@ HANDLERS: dict[str, Handler] = {
     "sync": sync,
     **TABLE_HANDLERS,
     **EVENING_HANDLERS,
+    **DIRECTOR_HANDLERS,
 }
 
 

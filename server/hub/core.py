@@ -25,6 +25,8 @@ from dudo_hub import engine
 from dudo_hub.protocol import screens as tablesettings
 from dudo_hub.protocol.errors import HubError
 from dudo_hub.server.config import Config
+from dudo_hub.server.event.desk import ROLES as EVENT_ROLES
+from dudo_hub.server.event.desk import Desk
 from dudo_hub.server.hub import stateout
 from dudo_hub.server.hub.botrunner import BotRunner, Spawn
 from dudo_hub.server.room.lobby import catalogue
@@ -80,7 +82,9 @@ class Hub:
         self._code_rng = secrets.SystemRandom() if seed is None else random.Random(f"{seed}:codes")
         self.settings = RoomSettings(config.BOT_DELAY, config.DROP_GRACE, config.SEED,
                                      reveal_pause=config.REVEAL_PAUSE)
+        self.desk = Desk(self, config.DATA_DIR, config.LANG, config.SEED, enter, emit)  # championships
         self._resume()
+        self.desk.settle()
         if not self.rooms and config.DEFAULT_ROOM:
             self.create_room(default=True)
 
@@ -138,6 +142,7 @@ class Hub:
             self.store.save(record, events, source)
             if self.evenings is not None and any(e.get("kind") == "game_over" for e in events):
                 self.evenings.keep(record)  # every finished game kept; the room hears its evening
+        self.desk.saw(room, events)  # a championship's table: its progress, its result
 
     def _resume(self) -> None:
         """Rooms from the data folder, as they were (bots pick up where they left off)."""
@@ -157,6 +162,9 @@ class Hub:
     def connect(self, sid: str, auth: Any) -> Viewer:
         """Register a connection from its `auth` ({room, role, token?, key?}); HubError refuses it."""
         data = auth if isinstance(auth, dict) else {}
+        if data.get("role") in EVENT_ROLES:  # a championship's director page or hall screen
+            self.desk.join_screen(sid, data)
+            return Viewer(sid, str(data.get("event")), str(data.get("role")))
         code = data.get("room") or self.default_code
         room = self.room(code) if isinstance(code, str) and len(code) <= 16 else self.room("")
         role = data.get("role")
@@ -185,7 +193,10 @@ class Hub:
         """The connection is accepted: its first sync (a host also gets the lobby's catalogue once),
         the voice status, and its seat marked present (others hear of it)."""
         viewer = self.viewers.get(sid)
-        if viewer is None or self.closing.is_set():
+        if self.closing.is_set():
+            return
+        if viewer is None:
+            self.desk.first_sync(sid)  # a championship's screen, if it is one
             return
         room = self.room(viewer.room)
         if viewer.role == "host":
@@ -211,6 +222,7 @@ class Hub:
 
     def disconnect(self, sid: str) -> None:
         """Forget the connection; a seat with no phone left counts as dropped."""
+        self.desk.forget(sid)
         with self._lock:
             viewer = self.viewers.pop(sid, None)
             if viewer is not None:
@@ -332,3 +344,4 @@ class Hub:
             self.store.close()
         if self.evenings is not None:
             self.evenings.history.close()
+        self.desk.shut()

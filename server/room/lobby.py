@@ -86,6 +86,11 @@ class Lobby:
         name = clean_name(raw_name)
         if not name:
             raise HubError("bad_payload", "the name is empty once cleaned")
+        kept = next((s for s in self.seats if s.kind == HUMAN and s.token is None and not s.left
+                     and same_name(s.player, name)), None)
+        if kept is not None:  # a championship's draw kept this seat for the name: the phone claims it
+            kept.token, kept.connected, kept.dropped_at = secrets.token_urlsafe(18), True, None
+            return kept
         self._check_room_for(name)
         if mark is not None and mark in self._marks_used():
             raise HubError("mark_taken", f"mark {mark} is another player's; free: {self.free_marks()}")
@@ -116,6 +121,20 @@ class Lobby:
         self._check_room_for(f"Bot {n}")
         free = self.free_marks()
         seat = Seat(f"Bot {n}", BOT, level=level, mark=free[0] if free else None)
+        self.seats.append(seat)
+        return seat
+
+    def seat_drawn(self, name: str, level: str | None) -> Seat:
+        """A seat of a championship's draw under the player's name: a bot of `level`, or (None) a
+        phone's seat kept for the name until a phone takes a seat under it (away until then)."""
+        self._check_room_for(name)
+        if level is not None and level not in LEVELS:
+            raise HubError("unknown_level", f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        if level is not None and self.dice == "scoreboard":
+            raise HubError("no_bots_here", "bots cannot play when nobody enters dice (scoreboard)")
+        free = self.free_marks()
+        seat = Seat(name, HUMAN if level is None else BOT, level=level, mark=free[0] if free else None,
+                    dropped_at=0.0 if level is None else None)
         self.seats.append(seat)
         return seat
 

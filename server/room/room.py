@@ -123,6 +123,14 @@ class Room(VoicePort):
         seat: Seat = self._lobby_change(self.lobby.add_bot, level, lobby_only=True)
         return seat
 
+    def seat_drawn(self, names: list[str], level: str | None) -> None:
+        """Seat a championship table's draw (lobby only): bots of `level`, or (None) seats kept for phones."""
+        with self._locked():
+            self._lobby_only()
+            for name in names:
+                self.lobby.seat_drawn(name, level)
+            self._changed([], "lobby")
+
     def remove_seat(self, player: str) -> str | None:
         """Kick a player or remove a bot; in a game a bot takes the seat. Returns the revoked token."""
         token: str | None = self._lobby_change(self.lobby.remove_seat, player, self.started)

@@ -81,6 +81,7 @@ class HubFlask(Flask):
 
 def create_app(config: Config | None = None) -> Flask:
     """A Flask app with the hub's pages, socket handlers and a `Hub` (app.extensions["dudo_hub"])."""
+    from dudo_hub.server.handlers import director as director_events
     from dudo_hub.server.handlers import evening as evening_events
     from dudo_hub.server.handlers import game as events
     from dudo_hub.server.web import pages
@@ -95,6 +96,7 @@ def create_app(config: Config | None = None) -> Flask:
     app.config["ASYNC_MODE"] = mode = asyncmode.resolve(config.ASYNC_MODE)
     app.register_blueprint(pages.bp)
     app.register_blueprint(evening_events.bp)
+    app.register_blueprint(director_events.bp)
     manager = SyncingManager()
     # Same-origin only (the default): the pages come from the hub itself, and a page from
     # elsewhere has no business opening a socket to it.

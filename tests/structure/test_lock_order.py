@@ -158,7 +158,7 @@ def test_the_voice_controller_never_takes_the_rooms_lock() -> None:
 
 
 LEAVES = {"store.database": "Store", "store.history": "History", "store.evening": "Evenings",
-          "web.ratelimit": "RateLimiter", "hub.outbox": "Outbox"}
+          "web.ratelimit": "RateLimiter", "hub.outbox": "Outbox", "event.desk": "Desk"}
 
 
 def test_the_leaf_locks_never_take_a_rooms_lock() -> None:

@@ -30,7 +30,16 @@ export const EVENTS = Object.freeze({
   "HOST_EVENING_SHOW": "host:evening_show",
   "HOST_REPLAY": "host:replay",
   "HOST_REPLAY_STOP": "host:replay_stop",
-  "HOST_HISTORY_DELETE": "host:history_delete"
+  "HOST_HISTORY_DELETE": "host:history_delete",
+  "DIRECTOR_SETTINGS": "director:settings",
+  "DIRECTOR_REGISTER": "director:register",
+  "DIRECTOR_WITHDRAW": "director:withdraw",
+  "DIRECTOR_START": "director:start",
+  "DIRECTOR_PAUSE": "director:pause",
+  "DIRECTOR_RESUME": "director:resume",
+  "DIRECTOR_NEXT_ROUND": "director:next_round",
+  "DIRECTOR_TABLE_START": "director:table_start",
+  "DIRECTOR_CORRECT": "director:correct"
 });
 
 /** The payload fields of each client event (`action` and the move's own for moves). */
@@ -115,6 +124,38 @@ export const FIELDS = Object.freeze({
   "host:replay_stop": [],
   "host:history_delete": [
     "game"
+  ],
+  "director:settings": [
+    "format",
+    "preset",
+    "dice_mode",
+    "table_min",
+    "table_max",
+    "advance",
+    "rounds",
+    "final_size",
+    "bots",
+    "lang"
+  ],
+  "director:register": [
+    "name"
+  ],
+  "director:withdraw": [
+    "name"
+  ],
+  "director:start": [],
+  "director:pause": [],
+  "director:resume": [],
+  "director:next_round": [],
+  "director:table_start": [
+    "round",
+    "table"
+  ],
+  "director:correct": [
+    "round",
+    "table",
+    "order",
+    "reason"
   ]
 });
 
@@ -186,6 +227,9 @@ export const CODES = Object.freeze({
   "unknown_game": "unknown_game",
   "no_replay": "no_replay",
   "no_history": "no_history",
+  "unknown_championship": "unknown_championship",
+  "not_director": "not_director",
+  "unknown_table": "unknown_table",
   "internal_error": "internal_error",
   "invalid_bid": "invalid_bid",
   "invalid_action": "invalid_action",
@@ -217,7 +261,8 @@ export const MESSAGES = Object.freeze({
   "CAPTION": "caption",
   "REVEAL_END": "reveal_end",
   "EVENING": "evening",
-  "REPLAY": "replay"
+  "REPLAY": "replay",
+  "EVENT": "event"
 });
 
 /** The top-level keys of each server message with a fixed shape. */

@@ -1,0 +1,229 @@
+"""A championship in the hub (docs/EVENTS.md, the hub side): a director page drives it over the
+socket, every table is a room whose game's end records its result, the hall screen hears it all,
+and the event goes on from the store after a restart of the hub."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from hubkit import Client, host_of, pick_move
+
+from dudo_hub.catalogue import LANGS, message
+from dudo_hub.championship import CODES, Event
+from dudo_hub.server.hub.core import Hub
+from dudo_hub.server.web.app import TestConfig, create_app, get_hub
+
+
+def _names(n: int) -> list[str]:
+    return [f"Player {i:02d}" for i in range(1, n + 1)]
+
+
+def make_event(app: Flask, hub: Hub, **settings: Any) -> tuple[str, str]:
+    host_key = hub.room(hub.default_code).host_key
+    reply = app.test_client().post("/api/events", json=settings, headers={"X-Host-Key": host_key})
+    assert reply.status_code == 200, reply.get_json()
+    data = reply.get_json()
+    assert data["director"] == f"/director/{data['id']}?key={data['key']}"
+    return data["id"], data["key"]
+
+
+def director(app: Flask, event_id: str, key: str) -> Client:
+    return Client(app, "director", "", event=event_id, key=key)
+
+
+def ok(client: Client, event: str, payload: dict[str, Any] | None = None) -> None:
+    reply = client.ask(event, payload or {})
+    assert reply["ok"], (event, reply)
+
+
+def screen(client: Client) -> dict[str, Any]:
+    shown = client.last("event")
+    assert shown is not None, "no event message"
+    return dict(shown)
+
+
+def play_to_champion(desk: Client, hall: Client, rounds: int = 10) -> dict[str, Any]:
+    for _ in range(rounds):
+        shown = screen(hall)
+        if shown["status"] == "finished":
+            return shown
+        assert shown["rounds"][-1]["complete"], "bots at every seat play each table to its end at once"
+        ok(desk, "director:next_round")
+    raise AssertionError("no champion")
+
+
+def check_draws(shown: dict[str, Any], hub: Hub) -> None:
+    codes = set()
+    for rnd in shown["rounds"]:
+        seated = [p for t in rnd["tables"] for p in t["players"]]
+        assert len(seated) == len(set(seated)), f"round {rnd['round']}: a player at two tables"
+        for table in rnd["tables"]:
+            room = hub.room(table["room"])
+            assert [s.player for s in room.seats] == table["players"], "the room seats the draw, in order"
+            assert room.over and sorted(table["result"]) == sorted(table["players"])
+            codes.add(table["room"])
+    assert len(codes) == sum(len(r["tables"]) for r in shown["rounds"]), "a room per table"
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> Flask:
+    return create_app(TestConfig(DATA_DIR=tmp_path))
+
+
+def test_a_knockout_of_26_with_bots_to_its_champion(kept: Flask) -> None:
+    hub = get_hub(kept)
+    event_id, key = make_event(kept, hub, format="knockout", table_min=5, table_max=6, final_size=6, bots=True)
+    desk, hall = director(kept, event_id, key), Client(kept, "hall", "", event=event_id)
+    assert screen(hall)["status"] == "registering" and "hosts" not in screen(hall)
+    for name in _names(26):
+        ok(desk, "director:register", {"name": name})
+    assert desk.ask("director:register", {"name": "player 01"})["code"] == "duplicate_player"
+    ok(desk, "director:start")
+    shown = play_to_champion(desk, hall)
+    sizes = [[len(t["players"]) for t in r["tables"]] for r in shown["rounds"]]
+    assert sizes == [[6, 5, 5, 5, 5], [5, 5], [6]], sizes
+    assert shown["rounds"][-1]["stage"] == "final"
+    assert shown["champion"] == shown["rounds"][-1]["tables"][0]["result"][0] == shown["standings"][0]["player"]
+    assert sorted(s["player"] for s in shown["standings"]) == _names(26)
+    check_draws(shown, hub)
+    hosts = screen(desk)["hosts"]
+    assert hosts[shown["rounds"][0]["tables"][0]["room"]] == hub.room(shown["rounds"][0]["tables"][0]["room"]).host_key
+    data = kept.test_client().get(f"/api/events/{event_id}/results").get_json()
+    assert data["champion"] == shown["champion"] and len(data["rounds"]) == 3
+    csv = kept.test_client().get(f"/api/events/{event_id}/results?format=csv").get_data(as_text=True)
+    assert csv.startswith("section,round,stage,table,room,place,player")
+    hub.close()
+
+
+def test_a_corrected_result_changes_the_standings_and_keeps_its_reason(kept: Flask) -> None:
+    hub = get_hub(kept)
+    event_id, key = make_event(kept, hub, format="knockout", table_min=4, table_max=4, final_size=4, bots=True)
+    desk = director(kept, event_id, key)
+    for name in _names(8):
+        ok(desk, "director:register", {"name": name})
+    ok(desk, "director:start")
+    ok(desk, "director:next_round")
+    final = screen(desk)["rounds"][-1]["tables"][0]
+    before = final["result"]
+    swapped = [before[1], before[0], *before[2:]]
+    assert desk.ask("director:correct", {"round": 2, "table": 1, "order": swapped, "reason": " "})["code"] == \
+        "reason_required"
+    ok(desk, "director:correct", {"round": 2, "table": 1, "order": swapped, "reason": "misread the last cup"})
+    shown = screen(desk)
+    assert shown["champion"] == before[1] == shown["standings"][0]["player"]
+    assert shown["corrections"] == [{"round": 2, "table": 1, "reason": "misread the last cup", "before": before,
+                                     "after": swapped}]
+    hub.close()
+    again = create_app(TestConfig(DATA_DIR=hub.config.DATA_DIR))
+    kept_event = Event.from_dict(get_hub(again).desk.get(event_id).to_record()["event"])
+    assert kept_event.corrections[0].reason == "misread the last cup"
+    get_hub(again).close()
+
+
+def test_the_event_goes_on_after_a_restart(kept: Flask, tmp_path: Path) -> None:
+    hub = get_hub(kept)
+    event_id, key = make_event(kept, hub, format="knockout", table_min=5, table_max=6, final_size=6, bots=True)
+    desk = director(kept, event_id, key)
+    for name in _names(26):
+        ok(desk, "director:register", {"name": name})
+    ok(desk, "director:start")
+    ok(desk, "director:pause")
+    first = screen(desk)
+    hub.close()  # as a kill -9 after the last save: the store holds every commit
+    again = create_app(TestConfig(DATA_DIR=tmp_path))
+    hub2 = get_hub(again)
+    desk2, hall2 = director(again, event_id, key), Client(again, "hall", "", event=event_id)
+    shown = screen(hall2)
+    assert shown["status"] == "paused" and shown["rounds"] == [{**r, "tables": [
+        {**t, "progress": shown["rounds"][0]["tables"][i]["progress"]} for i, t in enumerate(r["tables"])]}
+        for r in first["rounds"]]
+    ok(desk2, "director:resume")
+    shown = play_to_champion(desk2, hall2)
+    assert shown["champion"] is not None
+    check_draws(shown, hub2)
+    hub2.close()
+
+
+def _phone_plays(room: Any, phone: Client, me: str) -> None:
+    rng = random.Random(5)
+    for _ in range(3000):
+        if room.over:
+            return
+        assert room.to_act() == me, "the bots have moved: the game waits for the phone"
+        reply = phone.move(**pick_move(phone.state["legal"], rng))
+        assert reply["ok"], reply
+    raise AssertionError("the game did not end")
+
+
+def test_a_table_cut_mid_game_by_a_stop_resumes_and_records_its_result(tmp_path: Path) -> None:
+    app = create_app(TestConfig(DATA_DIR=tmp_path))
+    hub = get_hub(app)
+    event_id, key = make_event(app, hub, format="knockout", table_min=4, table_max=4, final_size=4)
+    desk = director(app, event_id, key)
+    for name in _names(8):
+        ok(desk, "director:register", {"name": name})
+    ok(desk, "director:start")
+    tables = screen(desk)["rounds"][0]["tables"]
+    room = hub.room(tables[0]["room"])
+    assert [s.kind for s in room.seats] == ["human"] * 4, "seats kept for the drawn players' phones"
+    phone = Client(app, "phone", room.code)
+    reply = phone.ask("seat:take", {"name": tables[0]["players"][2].upper()})
+    me, token = reply["player"], reply["token"]
+    assert reply["ok"] and me == tables[0]["players"][2], "a phone claims its seat by name"
+    assert screen(desk)["rounds"][0]["tables"][0]["progress"]["seats"][me] is True
+    ok(desk, "director:table_start", {"round": 1, "table": 1})
+    host = host_of(app, hub, room.code)
+    for player in tables[0]["players"]:
+        if player != me:
+            ok(host, "host:bot_takeover", {"player": player})
+    if room.over:
+        pytest.skip("the phone went out in its first round")  # seed-dependent; the seeds here keep it in
+    hub.close()  # as a kill -9 after the last save: the store holds every commit
+    again = create_app(TestConfig(DATA_DIR=tmp_path))
+    hub2 = get_hub(again)
+    desk2 = director(again, event_id, key)
+    assert desk2.ask("director:next_round", {})["code"] == "round_not_complete"
+    room2 = hub2.room(room.code)
+    assert room2.started and not room2.over
+    _phone_plays(room2, Client(again, "phone", room.code, token=token), me)
+    table = screen(desk2)["rounds"][0]["tables"][0]
+    assert sorted(table["result"]) == sorted(tables[0]["players"])
+    outs = [e["player"] for e in hub2.store.events(room.code) if e.get("kind") == "player_out"]  # type: ignore[union-attr]
+    assert table["result"] == [room2.state.players[room2.state.winner], *reversed(outs)]  # type: ignore[union-attr,index]
+    host2 = host_of(again, hub2, tables[1]["room"])
+    ok(desk2, "director:table_start", {"round": 1, "table": 2})
+    for player in tables[1]["players"]:
+        ok(host2, "host:bot_takeover", {"player": player})
+    ok(desk2, "director:next_round")
+    assert len(screen(desk2)["rounds"]) == 2
+    hub2.close()
+
+
+def test_the_director_key_and_roles_are_checked(app: Flask, hub: Hub) -> None:
+    event_id, key = make_event(app, hub)
+    assert not Client(app, "director", "", event=event_id, key="wrong").connected
+    assert not Client(app, "hall", "", event="NOPE").connected
+    hall = Client(app, "hall", "", event=event_id)
+    assert hall.ask("director:start", {})["code"] == "not_director"
+    assert hall.ask("sync", {})["code"] == "bad_role"
+    tv = Client(app, "tv", hub.default_code)
+    assert tv.ask("director:register", {"name": "Ann"})["code"] == "not_director"
+    desk = director(app, event_id, key)
+    assert desk.ask("director:register", {"name": 3})["code"] == "bad_payload"
+    assert desk.ask("director:start", {})["code"] == "too_few_players"
+    assert desk.ask("director:settings", {"table_min": 7, "table_max": 6})["code"] == "bad_table_size"
+    ok(desk, "director:settings", {"format": "rounds", "rounds": 2, "lang": "it"})
+    assert screen(desk)["settings"]["format"] == "rounds" and screen(desk)["lang"] == "it"
+    assert desk.ask("director:next_round", {})["message"] != "err.event_not_running"
+    refused = app.test_client().post("/api/events", json={}, headers={"X-Host-Key": "nope"})
+    assert refused.status_code == 403
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_championship_code_has_a_sentence(lang: str) -> None:
+    for code in CODES:
+        assert message(code, lang) != f"err.{code}", (lang, code)
