@@ -1,5 +1,6 @@
 """Ask, don't ignore (issue 38): a line the grammar cannot read whole, that holds exactly one move and
-no cue cancelling it, is asked of its player; never played. What the scan refuses stays ignored."""
+no cue cancelling it, is asked of its player, or played when the move opens the line before a short
+remark. What the scan refuses stays ignored."""
 
 from __future__ import annotations
 
@@ -23,12 +24,27 @@ from tests.voice.test_voice_table_corpus import position
     ("en", "right lads seven threes and whoever laughs buys the pizza", ("bid", 7, 3)),
     ("en", "on twos i'm going nine", ("bid", 9, 2)),
 ])
-def test_the_one_move_in_a_line_of_talk_is_asked(lang: str, text: str, move: tuple[object, ...]) -> None:
-    decision = decide(text, lang, position(lang))
-    asked = decision.to_json()["asked"]
-    assert not decision.played and asked is not None, decision
-    assert (asked["intent"], asked["quantity"], asked["face"]) == move
-    assert asked["player"] == position(lang).to_act()
+def test_the_one_move_in_a_line_of_talk_is_taken(lang: str, text: str, move: tuple[object, ...]) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    taken = got if got["played"] else got["asked"]
+    assert taken is not None, got
+    assert (taken["intent"], taken["quantity"], taken["face"]) == move
+    assert taken["player"] == position(lang).to_act()
+
+
+@pytest.mark.parametrize(("lang", "text", "played"), [
+    ("it", "dieci sei alla cieca", True),
+    ("it", "sette pacos è tanto", False),  # the bid the subject of a remark: asked
+    ("es", "ocho treses a lo loco", True),  # the move first, a short remark after it
+    ("fr", "dudo direct", False),  # a call beside a remark stays asked
+    ("es", "de cuatros digo siete", True),  # a face named first, its number after a move verb
+    ("pt", "duvido você acertar", False),  # the remark speaks to someone: asked
+    ("it", "dieci sei alla cieca come sempre stasera", False),  # a longer remark: asked
+    ("it", "ragazzi belli dieci sei alla cieca", False),  # words of talk before the move: asked
+])
+def test_a_lone_move_opening_the_line_is_played(lang: str, text: str, played: bool) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert got["played"] is played and (played or got["asked"] is not None), got
 
 
 @pytest.mark.parametrize(("lang", "text"), [

@@ -90,7 +90,7 @@ from dudo_hub.voice.understand.names import NAME, handoffs_of, name_tokens, take
 from dudo_hub.voice.understand.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.understand.parser import CORE, read
 from dudo_hub.voice.understand.remarks import remark_after_bid
-from dudo_hub.voice.understand.scan import unhindered
+from dudo_hub.voice.understand.scan import opens_line, unhindered
 from dudo_hub.voice.understand.splits import join_splits
 
 DEFAULT_MIN_CONFIDENCE = 0.75
@@ -275,21 +275,24 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     if len(named) > 1:
         return Decision(text, credited, reason=reason)
     plain = sure and cue is None and reason == "unclear"
-    if plain and plain_comment(lang, lexemes, part, part_move, _standing(position), judged):
+    if plain and (plain_comment(lang, lexemes, part, part_move, _standing(position), judged) or opens_line(
+            lang, lexemes, part_move) and unhindered(lang, lexemes, _standing(position), bool(named)) is not None):
         return _play(text, credited, position)
     return _ask(text, credited, position, reason)
 
 
 def _lone(text: str, lang: str, lexemes: list[Lexeme], named: list[str], speaker: str | None,
           position: Position, quoted: bool, guessed: bool) -> Decision | None:
-    """Ask, don't ignore: the one move a line holds somewhere, when nothing cancels it
-    (`voice.scan.unhindered`), asked of its player; a name said after it is spoken to."""
+    """Ask, don't ignore: the one move a line holds when nothing cancels it (`voice.scan`), asked of
+    its player, or played when it opens the line before a short remark; a name after it is spoken to."""
     found = None if guessed or _QUESTION.search(text) else unhindered(lang, lexemes, _standing(position), bool(named))
     named = [n for n in named if found is not None and " ".join(name_tokens(n)) in found[1]]
     if found is None or len(named) > 1:
         return None
-    asked = _ask(text, _credit(found[0], named, speaker, position, quoted), position, "unclear")
-    return asked if asked.asked else None
+    move = _credit(found[0], named, speaker, position, quoted)
+    played = _play(text, move, position) if opens_line(lang, lexemes, found[0]) else None
+    asked = played if played is not None and played.played else _ask(text, move, position, "unclear")
+    return asked if asked.played or asked.asked else None
 
 
 def _addressed(lang: str, lexemes: list[Lexeme], name: str) -> bool:
