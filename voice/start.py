@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dudo_hub.catalogue import DEFAULT_LANG
+from dudo_hub.voice.audio.endpoint import ENDPOINTING, Endpointing
 from dudo_hub.voice.audio.microphone import AudioSource, AudioUnavailable, Microphone, Offload, direct
 from dudo_hub.voice.audio.recogniser import Factory, Heard, Listener, Recogniser, load_model, unknown_words, vocabulary
 from dudo_hub.voice.audio.speech import Speaker
@@ -45,6 +46,7 @@ class VoiceSession:
     factory: Factory | None = None
     model: Any = None  # the model the listener uses now
     offload: Offload = direct  # runs the blocking C calls (a real OS thread on gevent's loop)
+    endpoint: Endpointing | None = ENDPOINTING  # how a call ends (None: at Kaldi's own endpoint)
 
     def table_check(self, players: Sequence[str], seconds: float = 6.0) -> Report | None:
         """The one-minute table check on the live microphone (None when nothing listens)."""
@@ -84,7 +86,7 @@ class VoiceSession:
             self.listener.replace(None)
             return
         recogniser = Recogniser(model, self.audio.rate, self.table.grammar(), factory=self.factory,
-                                offload=self.offload)
+                                offload=self.offload, endpoint=self.endpoint)
         self.table.on_grammar = recogniser.set_grammar
         self.model = model
         self.listener.replace(recogniser)
@@ -96,14 +98,15 @@ def start_voice(
     confirm_seconds: float = 3.0, speak: bool = True, listen: bool = True,
     source: AudioSource | None = None, out: TextIO | None = None,
     scheduler: Scheduler = thread_timer, model_loader: Callable[[str], Any] = load_model,
-    factory: Factory | None = None, offload: Offload = direct,
+    factory: Factory | None = None, offload: Offload = direct, endpoint: Endpointing | None = ENDPOINTING,
 ) -> VoiceSession:
     """Wire speech, model, microphone and controller to `room`; never raises.
 
     `offload(fn, *args)` runs the blocking C calls (model loading, Vosk, PortAudio waits, espeak);
     the hub passes one that uses real OS threads when it serves on gevent's loop.
 
-    `factory` makes the Vosk recogniser (tests pass a scripted one)."""
+    `factory` makes the Vosk recogniser (tests pass a scripted one); `endpoint` says how a call
+    ends (voice.audio.endpoint; None: at Kaldi's own endpoint, half a second to a second later)."""
     status = VoiceStatus([room.set_voice_status], out=out if out is not None else sys.stderr)
     speaker = Speaker(lang, status, offload=offload)
     if speak:
@@ -113,7 +116,7 @@ def start_voice(
     status.update(lang=lang)
     room.on_events(table.on_events)
     session = VoiceSession(table, status, speaker, lang=lang, start_lang=lang, model_loader=model_loader,
-                           explicit_model=model_path, factory=factory, offload=offload)
+                           explicit_model=model_path, factory=factory, offload=offload, endpoint=endpoint)
     if listen:
         _listen(session, lang, model_path, source)
     return session
@@ -187,7 +190,7 @@ def _report_calls(session: VoiceSession, lang: str, known: Callable[[str], bool]
 def _start_listener(session: VoiceSession, model: Any, audio: AudioSource) -> None:
     table, status = session.table, session.status
     recogniser = Recogniser(model, audio.rate, table.grammar(), factory=session.factory,
-                            offload=session.offload)
+                            offload=session.offload, endpoint=session.endpoint)
     table.on_grammar = recogniser.set_grammar
 
     def failed(err: BaseException) -> None:

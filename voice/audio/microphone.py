@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 Offload = Callable[..., Any]
 QUEUED_CHUNKS = 200  # the recogniser behind by this many chunks: newer audio is dropped
+BLOCK_MS = 100  # the microphone's block: a call's last audio waits up to this long to be heard
 
 
 def direct(fn: Callable[..., Any], *args: Any) -> Any:
@@ -76,7 +77,7 @@ def default_input(sd: ModuleType) -> tuple[Any, int]:
 class Microphone:
     """The default input device at its own samplerate, mono, 16-bit."""
 
-    def __init__(self, sd: ModuleType | None = None, block_ms: int = 100, offload: Offload = direct) -> None:
+    def __init__(self, sd: ModuleType | None = None, block_ms: int = BLOCK_MS, offload: Offload = direct) -> None:
         self._sd = sd or load_sounddevice()
         self.device, self.rate = default_input(self._sd)
         # The C queue: PortAudio's own thread puts into it, even in a process gevent has patched.

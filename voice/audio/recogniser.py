@@ -2,7 +2,9 @@
 
 The grammar (the phrases legal now) is swapped only between utterances: a new one
 waits until the current utterance ends. Only final results make moves; partial ones
-are captions. Final results carry each word's confidence (Vosk's `SetWords`) and keep
+are captions. An utterance ends at Kaldi's own endpoint, or sooner at the endpointer's
+(voice.audio.endpoint: a short run of trailing silence), which asks Vosk for its final result
+then. Final results carry each word's confidence (Vosk's `SetWords`) and keep
 the recogniser's "[unk]", so the decision policy can refuse a call it did not hear
 well; a final made only of "[unk]" is noise and is dropped. While the hub speaks the
 listener is muted, and it resets afterwards so that the hub's own voice never ends up
@@ -21,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dudo_hub.voice.audio.endpoint import ENDPOINTING, Endpointer, Endpointing
 from dudo_hub.voice.audio.microphone import AudioSource, Offload, direct
 from dudo_hub.voice.decision.policy import Word
 from dudo_hub.voice.language.text import UNK
@@ -78,10 +81,12 @@ def _default_factory(model: Any, rate: float, grammar: str) -> Any:
 
 class Recogniser:
     """Adapter over one KaldiRecognizer: feed chunks, get Heard or None. Not thread-safe:
-    one thread feeds it; `set_grammar` alone may be called from any thread."""
+    one thread feeds it; `set_grammar` alone may be called from any thread. `endpoint`: how the
+    endpointer ends a call (None: at Kaldi's own endpoint only)."""
 
     def __init__(self, model: Any, rate: float, phrases: Sequence[str],
-                 factory: Factory | None = None, offload: Offload = direct) -> None:
+                 factory: Factory | None = None, offload: Offload = direct,
+                 endpoint: Endpointing | None = ENDPOINTING) -> None:
         self._model, self._rate = model, rate
         self._factory = factory or _default_factory
         self._grammar = grammar_json(phrases)
@@ -90,6 +95,7 @@ class Recogniser:
         self._lock = threading.Lock()
         self._pending: str | None = None
         self._in_utterance = False
+        self.endpointer = Endpointer(int(rate), endpoint) if endpoint is not None else None
         self.swaps = 0
 
     def _new(self, grammar: str) -> Any:
@@ -114,21 +120,28 @@ class Recogniser:
         grammar = None if self._in_utterance else self._take_grammar()
         final, result = self._offload(self._decode, chunk, grammar)
         if final:
-            self._in_utterance = False
+            self._ended()
             return _final(result)
         partial = _text(result, "partial")
+        if self.endpointer is not None and self.endpointer.feed(chunk, bool(partial)):
+            return self.finish()
         self._in_utterance = bool(partial)
         return Heard(partial, False) if partial else None
 
     def finish(self) -> Heard | None:
-        """The end of the audio: flush the last utterance."""
-        self._in_utterance = False
+        """End the utterance now (the endpointer's, or the end of the audio): its final result."""
+        self._ended()
         return _final(str(self._offload(self._rec.FinalResult)))
 
     def reset(self) -> None:
         """Drop the utterance in progress (after the hub spoke)."""
         self._offload(self._restart, self._take_grammar())
+        self._ended()
+
+    def _ended(self) -> None:
         self._in_utterance = False
+        if self.endpointer is not None:
+            self.endpointer.reset()
 
     def _take_grammar(self) -> str | None:
         """The grammar waiting to be used, if it differs from the one in force."""
