@@ -196,11 +196,11 @@ def unhindered(lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | Non
     (`voice.cancelling`), nothing before it that tells it (`told_before`), no past tense right
     after a call ("dudo era sbagliato"), no dare word right before it with a player named ("you
     should call dudo anna")."""
-    if any(lx.unk for lx in lexemes) or told_story(lang, lexemes) or told(lang, lexemes):
-        return None
-    move = lone_move(lang, lexemes, standing)
+    move = None if any(lx.unk for lx in lexemes) else lone_move(lang, lexemes, standing)
     start = -1 if move is None else first_said(lexemes, move)
-    if move is None or start < 0 or cancelling_cue(lang, lexemes, start, move) is not None:
+    if move is None or start < 0 or told_story(lang, lexemes) or told(lang, lexemes):
+        return None
+    if cancelling_cue(lang, lexemes, start, move) is not None:
         return None
     if told_before(lang, lexemes[:start]) or move.intent != "bid" and past_said(lang, lexemes[start + 1 : start + 3]):
         return None
