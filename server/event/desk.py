@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from dudo_hub import championship as ch
 from dudo_hub.catalogue import LANGS
+from dudo_hub.engine.rules import PRESETS
 from dudo_hub.protocol.errors import HubError
 from dudo_hub.server.event.directed import Directed, key_of
 from dudo_hub.server.event.tables import BOT_LEVEL, SHOWN_KINDS, TableLog, progress
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 ROLES = ("director", "hall")
 ID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 Step = Callable[[ch.Event], ch.Event]
+CHOICES = {"formats": list(ch.FORMATS), "presets": sorted(PRESETS), "dice_modes": list(ch.DICE_MODES)}
+"""What the director page offers."""
 
 
 class HubPort(Protocol):
@@ -87,6 +90,11 @@ class Desk:
             raise HubError("unknown_championship", f"no event {event_id!r}")
         return found
 
+    def get_or_none(self, event_id: str, key: str) -> Directed | None:
+        """The event `event_id` when `key` is its director's."""
+        found = self.events.get(str(event_id).upper())
+        return found if found is not None and found.key_matches(key) else None
+
     def join_screen(self, sid: str, data: dict[str, Any]) -> None:
         """A director page (`{event, role: director, key}`) or a hall screen (`{event, role: hall}`) connects."""
         directed = self.get(str(data.get("event") or "")[:16])
@@ -119,6 +127,7 @@ class Desk:
                                  for code, r in rooms.items() if r is not None})
         if director:
             shown["hosts"] = {code: r.host_key for code, r in rooms.items() if r is not None}
+            shown["choices"] = CHOICES
         return shown
 
     def publish(self, directed: Directed) -> None:

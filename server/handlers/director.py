@@ -2,6 +2,7 @@
 
 Socket events `director:*` come from a director page (auth `{event, role: "director", key}`), are
 read like every event and answered `{ok, code, message}` in the event's language. HTTP:
+pages `/director/<id>?key=` and `/hall/<id>`;
 `POST /api/events` (the host key of any room: `X-Host-Key` or `?key=`; a JSON body of settings)
 makes an event and answers its id and director key; `GET /api/events/<id>/results` (`?format=csv`)
 exports its results.
@@ -13,9 +14,10 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
+from dudo_hub import catalogue
 from dudo_hub import championship as ch
 from dudo_hub.protocol import client as p
 from dudo_hub.protocol.errors import HubError
@@ -98,6 +100,31 @@ bp = Blueprint("championship", __name__)
 def _hub() -> Hub:
     found: Hub = current_app.extensions["dudo_hub"]
     return found
+
+
+def _event_page(template: str, event_id: str, role: str, **extra: Any) -> str:
+    try:
+        directed = _hub().desk.get(event_id)
+    except HubError:
+        abort(404, description=f"no event {event_id!r}")
+    lang = directed.lang
+    return render_template(template, room=directed.id, lang=lang, join_url="", role=role, langs=catalogue.names(),
+                           boot_failed=catalogue.text("conn.boot_failed", lang), **extra)
+
+
+@bp.get("/director/<event_id>")
+def director_page(event_id: str) -> str:
+    """The director's page; needs `?key=` (the director key)."""
+    key = request.args.get("key", "")
+    if not _hub().desk.get_or_none(event_id, key):
+        abort(403, description="wrong or missing director key")
+    return _event_page("director.html", event_id, "director", director_key=key)
+
+
+@bp.get("/hall/<event_id>")
+def hall_page(event_id: str) -> str:
+    """The hall screen (read-only)."""
+    return _event_page("hall.html", event_id, "hall")
 
 
 @bp.post("/api/events")

@@ -227,3 +227,16 @@ def test_the_director_key_and_roles_are_checked(app: Flask, hub: Hub) -> None:
 def test_every_championship_code_has_a_sentence(lang: str) -> None:
     for code in CODES:
         assert message(code, lang) != f"err.{code}", (lang, code)
+
+
+def test_the_director_page_needs_its_key_and_the_hall_screen_does_not(app: Flask, hub: Hub) -> None:
+    event_id, key = make_event(app, hub, lang="fr")
+    web = app.test_client()
+    page = web.get(f"/director/{event_id}?key={key}")
+    assert page.status_code == 200 and f'data-director-key="{key}"' in page.get_data(as_text=True)
+    assert 'lang="fr"' in page.get_data(as_text=True) and "/static/js/director.js" in page.get_data(as_text=True)
+    assert web.get(f"/director/{event_id}?key=nope").status_code == 403
+    hall = web.get(f"/hall/{event_id.lower()}")
+    assert hall.status_code == 200 and "/static/js/hall.js" in hall.get_data(as_text=True)
+    assert key not in hall.get_data(as_text=True)
+    assert web.get("/hall/NOPE").status_code == 404 and web.get("/api/events/NOPE/results").status_code == 404

@@ -1,0 +1,82 @@
+"""A small championship driven from the director's page: 12 players registered by typing, tables
+of 4 to 6 with bots at every seat, started, each round drawn with a click, to the champion on the
+hall screen (1920x1080); a result corrected with its reason changes the champion there."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import HOST_PHONE, TV, axe_problems, open_page
+from waiting import wait_until
+
+pytestmark = pytest.mark.browser
+HUB_OPTIONS = {"BOT_DELAY": 0.0, "REVEAL_PAUSE": 0.0, "LANG": "en"}
+NAMES = ["Ana", "Bruno", "Chiara", "Diego", "Elena", "Fabio", "Greta", "Hugo", "Irene", "Jonas", "Karla", "Luca"]
+DIRECTOR = {"viewport": {"width": 1280, "height": 800}}
+
+
+def _create(hub: Any) -> dict[str, Any]:
+    body = json.dumps({"format": "knockout", "table_min": 4, "table_max": 6, "final_size": 6, "bots": True}).encode()
+    request = urllib.request.Request(f"{hub.url}/api/events", data=body, method="POST",
+                                     headers={"Content-Type": "application/json", "X-Host-Key": hub.room.host_key})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        data: dict[str, Any] = json.loads(reply.read())
+    return data
+
+
+def test_a_small_event_from_the_director_page_to_the_champion(hub: Any, browser: Any, watch: Any,
+                                                              artifacts: Path) -> None:
+    created = _create(hub)
+    desk = hub.app.extensions["dudo_hub"].desk
+    director = open_page(browser, watch, "director", hub.url + created["director"], DIRECTOR)
+    director.wait_for_selector("#player-name")
+    for name in NAMES:
+        director.fill("#player-name", name)
+        director.press("#player-name", "Enter")
+        director.wait_for_selector(f".director-players li:has-text('{name}')")
+        director.wait_for_function("document.querySelector('#player-name').value === ''")  # the reply came back
+    assert desk.get(created["id"]).event.players == tuple(NAMES)
+    assert director.input_value("#player-name") == ""
+    director.screenshot(path=str(artifacts / "director-registration.png"), full_page=True)
+    assert axe_problems(director) == []
+
+    hall = open_page(browser, watch, "hall", hub.url + created["hall"], TV)
+    hall.wait_for_selector(".hall-registered li >> nth=11")
+    director.click("#start")
+    hall.wait_for_selector(".hall-table >> nth=1")
+    hall.screenshot(path=str(artifacts / "hall-round-1.png"))
+    director.wait_for_selector("#next-round", timeout=60_000)
+    wait_until(lambda: desk.get(created["id"]).event.current.complete, timeout=60,  # type: ignore[union-attr]
+               message="round 1's tables played by their bots")
+    hall.wait_for_selector(".hall-table.done >> nth=1")
+    hall.screenshot(path=str(artifacts / "hall-round-1-done.png"))
+    director.click("#next-round")
+    hall.wait_for_selector("#hall-champion", timeout=60_000)
+    event = desk.get(created["id"]).event
+    sizes = [[len(t.players) for t in r.tables] for r in event.rounds]
+    assert sizes == [[6, 6], [6]], sizes
+    final = event.current.tables[0].result.order  # type: ignore[union-attr]
+    assert final[0] in hall.inner_text("#hall-champion")
+    assert hall.locator(".hall-final .hall-players li").count() == 6
+    hall.screenshot(path=str(artifacts / "hall-champion.png"))
+    assert axe_problems(hall) == []
+
+    director.wait_for_selector("#champion")
+    director.click("[data-fix='2:1']")
+    director.fill("#fix-order", ", ".join([final[1], final[0], *final[2:]]))
+    director.fill("#fix-reason", "the last reveal was misread")
+    director.click("#fix-send")
+    wait_until(lambda: desk.get(created["id"]).event.corrections, timeout=10, message="the correction kept")
+    assert desk.get(created["id"]).event.corrections[0].reason == "the last reveal was misread"
+    hall.wait_for_function("(name) => document.querySelector('#hall-champion').textContent.includes(name)",
+                           arg=final[1])
+    director.screenshot(path=str(artifacts / "director-corrected.png"), full_page=True)
+    small = open_page(browser, watch, "director-phone", hub.url + created["director"], HOST_PHONE)
+    small.wait_for_selector("#champion")
+    small.screenshot(path=str(artifacts / "director-phone.png"), full_page=True)
+    assert small.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
+    assert watch.errors == []
