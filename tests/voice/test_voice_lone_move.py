@@ -84,3 +84,18 @@ def test_a_correction_leaves_what_follows_it() -> None:
     lexemes = lexicon_for("es").lex("digo cinco seises no mejor seis cincos vamos")
     move = lone_move("es", lexemes, (4, 5))
     assert move is not None and move.as_bid() == (6, 5)
+
+
+@pytest.mark.parametrize(("lang", "text", "bid"), [
+    ("it", "novequattro", (9, 4)), ("it", "treassi", (3, 1)), ("es", "sietecincos", (7, 5)),
+    ("fr", "huitdeux", (8, 2)), ("pt", "seisquatros", (6, 4)), ("en", "ninethrees", (9, 3)),
+])
+def test_a_bid_merged_into_one_word_by_the_recogniser_is_played(lang: str, text: str, bid: tuple[int, int]) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert got["played"] and (got["quantity"], got["face"]) == bid, got
+
+
+@pytest.mark.parametrize(("lang", "text"), [("it", "tresette"), ("it", "seicento"), ("en", "fiftyfifty")])
+def test_a_word_that_only_looks_merged_is_no_bid(lang: str, text: str) -> None:
+    got = decide(text, lang, position(lang)).to_json()
+    assert not got["played"] and got["asked"] is None, got
