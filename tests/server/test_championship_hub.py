@@ -90,6 +90,10 @@ def test_a_knockout_of_26_with_bots_to_its_champion(kept: Flask) -> None:
     assert shown["champion"] == shown["rounds"][-1]["tables"][0]["result"][0] == shown["standings"][0]["player"]
     assert sorted(s["player"] for s in shown["standings"]) == _names(26)
     check_draws(shown, hub)
+    assert hub.evenings is not None
+    kept_games = hub.evenings.history.games()
+    tables = [t for r in shown["rounds"] for t in r["tables"]]
+    assert sorted(g["room"] for g in kept_games) == sorted(t["room"] for t in tables), "every table's game kept"
     hosts = screen(desk)["hosts"]
     assert hosts[shown["rounds"][0]["tables"][0]["room"]] == hub.room(shown["rounds"][0]["tables"][0]["room"]).host_key
     data = kept.test_client().get(f"/api/events/{event_id}/results").get_json()
@@ -133,8 +137,7 @@ def test_the_event_goes_on_after_a_restart(kept: Flask, tmp_path: Path) -> None:
     ok(desk, "director:start")
     ok(desk, "director:pause")
     first = screen(desk)
-    hub.close()  # as a kill -9 after the last save: the store holds every commit
-    again = create_app(TestConfig(DATA_DIR=tmp_path))
+    again = create_app(TestConfig(DATA_DIR=tmp_path))  # as after a kill -9: the first hub never closed its store
     hub2 = get_hub(again)
     desk2, hall2 = director(again, event_id, key), Client(again, "hall", "", event=event_id)
     shown = screen(hall2)
@@ -146,6 +149,7 @@ def test_the_event_goes_on_after_a_restart(kept: Flask, tmp_path: Path) -> None:
     assert shown["champion"] is not None
     check_draws(shown, hub2)
     hub2.close()
+    hub.close()
 
 
 def _phone_plays(room: Any, phone: Client, me: str) -> None:
@@ -182,8 +186,7 @@ def test_a_table_cut_mid_game_by_a_stop_resumes_and_records_its_result(tmp_path:
             ok(host, "host:bot_takeover", {"player": player})
     if room.over:
         pytest.skip("the phone went out in its first round")  # seed-dependent; the seeds here keep it in
-    hub.close()  # as a kill -9 after the last save: the store holds every commit
-    again = create_app(TestConfig(DATA_DIR=tmp_path))
+    again = create_app(TestConfig(DATA_DIR=tmp_path))  # as after a kill -9: the first hub never closed its store
     hub2 = get_hub(again)
     desk2 = director(again, event_id, key)
     assert desk2.ask("director:next_round", {})["code"] == "round_not_complete"
@@ -201,6 +204,7 @@ def test_a_table_cut_mid_game_by_a_stop_resumes_and_records_its_result(tmp_path:
     ok(desk2, "director:next_round")
     assert len(screen(desk2)["rounds"]) == 2
     hub2.close()
+    hub.close()
 
 
 def test_the_director_key_and_roles_are_checked(app: Flask, hub: Hub) -> None:
