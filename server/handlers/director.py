@@ -2,7 +2,8 @@
 
 Socket events `director:*` come from a director page (auth `{event, role: "director", key}`), are
 read like every event and answered `{ok, code, message}` in the event's language. HTTP:
-pages `/director/<id>?key=` and `/hall/<id>`;
+pages `/director/<id>?key=`, `/hall/<id>` and `/enter/<id>` (a phone registers itself, from the
+hall screen's QR code `/qr/event/<id>.svg`: `POST /api/events/<id>/players` `{name}`, registration only);
 `POST /api/events` (the host key of any room: `X-Host-Key` or `?key=`; a JSON body of settings)
 makes an event and answers its id and director key; `GET /api/events/<id>/results` (`?format=csv`)
 exports its results.
@@ -10,16 +11,20 @@ exports its results.
 
 from __future__ import annotations
 
+import io
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import qrcode
+import qrcode.image.svg
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from dudo_hub import catalogue
 from dudo_hub import championship as ch
 from dudo_hub.protocol import client as p
+from dudo_hub.protocol.acks import ack
 from dudo_hub.protocol.errors import HubError
 from dudo_hub.protocol.types import Message
 from dudo_hub.server.event.export import results, results_csv
@@ -125,6 +130,43 @@ def director_page(event_id: str) -> str:
 def hall_page(event_id: str) -> str:
     """The hall screen (read-only)."""
     return _event_page("hall.html", event_id, "hall")
+
+
+@bp.get("/enter/<event_id>")
+def enter_page(event_id: str) -> str:
+    """A phone's page: register under a name, then see the table the draw gave that name."""
+    return _event_page("entrant.html", event_id, "entrant")
+
+
+@bp.get("/qr/event/<event_id>.svg")
+def enter_qr(event_id: str) -> Response:
+    """The hall screen's QR code: the event's `/enter/<id>` page."""
+    try:
+        directed = _hub().desk.get(event_id)
+    except HubError:
+        abort(404, description=f"no event {event_id!r}")
+    base = (_hub().config.PUBLIC_URL or request.host_url).rstrip("/")
+    image = qrcode.make(f"{base}/enter/{directed.id}", image_factory=qrcode.image.svg.SvgPathImage, box_size=10,
+                        border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.post("/api/events/<event_id>/players")
+def enter_player(event_id: str) -> BaseResponse:
+    """A phone registers a player `{name}` while registration is open -> {ok, code, message, player}."""
+    hub = _hub()
+    lang = "en"
+    try:
+        lang = hub.desk.get(event_id).lang
+        data = p.read(p.EventPlayer, request.get_json(silent=True), "POST /api/events/<id>/players")
+        hub.desk.step(event_id, lambda event: ch.register(event, data.name))
+    except (HubError, ch.EventError) as err:
+        refused = jsonify(ack(err.code, lang, str(err)))
+        refused.status_code = 404 if err.code == "unknown_championship" else 400
+        return refused
+    return jsonify(ack("ok", lang, extra={"player": " ".join(data.name.split())}))  # as `register` cleans it
 
 
 @bp.post("/api/events")

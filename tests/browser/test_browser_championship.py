@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import HOST_PHONE, TV, axe_problems, open_page
+from browserkit import HOST_PHONE, PHONE, TV, axe_problems, open_page
 from waiting import wait_until
 
 pytestmark = pytest.mark.browser
@@ -32,9 +32,14 @@ def test_a_small_event_from_the_director_page_to_the_champion(hub: Any, browser:
                                                               artifacts: Path) -> None:
     created = _create(hub)
     desk = hub.app.extensions["dudo_hub"].desk
+    hall = open_page(browser, watch, "hall", hub.url + created["hall"], TV)
+    phone = open_page(browser, watch, "phone", f"{hub.url}/enter/{created['id']}", PHONE)
+    phone.fill("#entrant-name", NAMES[0])  # a phone registers itself, from the hall screen's QR code
+    phone.click("#entrant-send")
+    phone.wait_for_selector("#registered")
     director = open_page(browser, watch, "director", hub.url + created["director"], DIRECTOR)
     director.wait_for_selector("#player-name")
-    for name in NAMES:
+    for name in NAMES[1:]:
         director.fill("#player-name", name)
         director.press("#player-name", "Enter")
         director.wait_for_selector(f".director-players li:has-text('{name}')")
@@ -44,11 +49,16 @@ def test_a_small_event_from_the_director_page_to_the_champion(hub: Any, browser:
     director.screenshot(path=str(artifacts / "director-registration.png"), full_page=True)
     assert axe_problems(director) == []
 
-    hall = open_page(browser, watch, "hall", hub.url + created["hall"], TV)
     hall.wait_for_selector(".hall-registered li >> nth=11")
+    hall.wait_for_function("document.querySelector('.hall-qr img').naturalWidth > 0")
+    hall.screenshot(path=str(artifacts / "hall-registration.png"))
     director.click("#start")
     hall.wait_for_selector(".hall-table >> nth=1")
     hall.screenshot(path=str(artifacts / "hall-round-1.png"))
+    phone.wait_for_selector("#my-table")
+    table = next(t for t in desk.get(created["id"]).event.rounds[0].tables if NAMES[0] in t.players)
+    assert str(table.number) in phone.inner_text("#my-table")
+    phone.screenshot(path=str(artifacts / "entrant-table.png"))
     director.wait_for_selector("#next-round", timeout=60_000)
     wait_until(lambda: desk.get(created["id"]).event.current.complete, timeout=60,  # type: ignore[union-attr]
                message="round 1's tables played by their bots")

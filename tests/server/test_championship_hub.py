@@ -244,3 +244,24 @@ def test_the_director_page_needs_its_key_and_the_hall_screen_does_not(app: Flask
     assert hall.status_code == 200 and "/static/js/hall.js" in hall.get_data(as_text=True)
     assert key not in hall.get_data(as_text=True)
     assert web.get("/hall/NOPE").status_code == 404 and web.get("/api/events/NOPE/results").status_code == 404
+
+
+def test_a_phone_registers_itself_while_registration_is_open(app: Flask, hub: Hub) -> None:
+    event_id, key = make_event(app, hub, table_min=2, table_max=2, final_size=2, advance=1)
+    web = app.test_client()
+    assert web.get(f"/enter/{event_id}").status_code == 200
+    qr = web.get(f"/qr/event/{event_id}.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
+    reply = web.post(f"/api/events/{event_id}/players", json={"name": "  Ana   Bo "})
+    assert reply.status_code == 200 and reply.get_json()["player"] == "Ana Bo"
+    again = web.post(f"/api/events/{event_id}/players", json={"name": "ana bo"}).get_json()
+    assert (again["ok"], again["code"]) == (False, "duplicate_player") and again["message"]
+    assert web.post(f"/api/events/{event_id}/players", json={"name": 5}).get_json()["code"] == "bad_payload"
+    assert web.post(f"/api/events/{event_id}/players", data="nope").get_json()["code"] == "bad_payload"
+    assert web.post("/api/events/NOPE/players", json={"name": "Cy"}).status_code == 404
+    desk = director(app, event_id, key)
+    ok(desk, "director:register", {"name": "Cy"})
+    ok(desk, "director:start")
+    closed = web.post(f"/api/events/{event_id}/players", json={"name": "Di"}).get_json()
+    assert closed["code"] == "registration_closed"
+    assert screen(desk)["players"] == ["Ana Bo", "Cy"]

@@ -48,6 +48,15 @@ function Standings({ standings }) {
   </aside>`;
 }
 
+function Registering({ event }) {
+  const address = `${location.origin}/enter/${event.id}`;
+  return html`<div class="hall-enter">
+      <figure class="hall-qr"><img src=${`/qr/event/${event.id}.svg`} alt=${address} />
+        <figcaption>${t("hall.scan")}<br /><strong>${address}</strong></figcaption></figure>
+      <ol class="hall-registered">${event.players.map((p) => html`<li>${p}</li>`)}</ol>
+    </div>`;
+}
+
 function Hall({ event }) {
   const current = event.rounds[event.rounds.length - 1];
   let status = t("hall.registering");
@@ -58,13 +67,12 @@ function Hall({ event }) {
       <p class="hall-status" id="hall-status">${status}</p>
     </header>
     ${event.champion ? html`<p class="hall-champion" id="hall-champion">${t("hall.champion", { name: event.champion })}</p>` : null}
-    <div class="hall-body">
+    ${current ? html`<div class="hall-body">
       <div class="hall-tables">
-        ${current ? current.tables.map((table) => html`<${TableCard} table=${table} final=${current.stage === "final"} />`)
-          : html`<ol class="hall-registered">${event.players.map((p) => html`<li>${p}</li>`)}</ol>`}
+        ${current.tables.map((table) => html`<${TableCard} table=${table} final=${current.stage === "final"} />`)}
       </div>
-      ${current ? html`<${Standings} standings=${event.standings} />` : null}
-    </div>`;
+      <${Standings} standings=${event.standings} />
+    </div>` : html`<${Registering} event=${event} />`}`;
 }
 
 function draw() {
