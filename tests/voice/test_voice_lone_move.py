@@ -99,3 +99,20 @@ def test_a_bid_merged_into_one_word_by_the_recogniser_is_played(lang: str, text:
 def test_a_word_that_only_looks_merged_is_no_bid(lang: str, text: str) -> None:
     got = decide(text, lang, position(lang)).to_json()
     assert not got["played"] and got["asked"] is None, got
+
+
+@pytest.mark.parametrize(("lang", "text", "player"), [
+    ("it", "qui è sara calza", "Sara"), ("es", "soy carmen y digo calzo", "Carmen"),
+    ("pt", "aqui é a rita calza", "Rita"), ("en", "it's lucy calza", "Lucy"), ("fr", "c'est léa calza", "Léa"),
+])
+def test_a_player_who_names_themselves_is_the_caller(lang: str, text: str, player: str) -> None:
+    """The standing bidder naming themselves makes the call (which the engine refuses: the bidder
+    may not Calza their own bid); it is never the player to act's, as "sara calza" is."""
+    decision = decide(text, lang, position(lang))
+    assert not decision.played and decision.move.player in (player, None), decision
+    assert not (decision.asked and decision.move.player != player), decision
+
+
+def test_a_name_without_a_self_naming_word_is_still_the_judged_bidder() -> None:
+    got = decide("sara calza", "it", position("it")).to_json()
+    assert got["played"] and got["player"] == "Marco", got

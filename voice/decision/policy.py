@@ -41,9 +41,9 @@ explained as part of a call.
 5. With recogniser confidences (Vosk `SetWords`), a call word below `min_confidence`
    rejects the move ("low_confidence"); a corrected near-miss counts with its
    similarity ("dudu" is 0.75).
-6. Whose: the player named; else the player whose mic window is open (`speaker`);
-   else the player to act. Naming the standing bidder in a Dudo ("dudo su Sara") names
-   the target, not the caller. A name said beside a handoff ("Giulia, tocca a te"), or
+6. Whose: the player who names themselves ("qui è sara calza"), or named; else the player whose
+   mic window is open (`speaker`); else the player to act. Naming the standing bidder in a Dudo
+   ("dudo su Sara") names the target, not the caller. A name beside a handoff ("Giulia, tocca a te"), or
    after a bid with words left unexplained ("sei pacos, e Giulia beve": asked at most),
    is only addressed; so is a bare name right after a bid when the named player may not make
    it and the player to act may ("sei tre giulia"), but not one after a preposition, a proxy
@@ -86,7 +86,7 @@ from dudo_hub.voice.understand.comment import has_phrase, phrases, plain_comment
 from dudo_hub.voice.understand.facefirst import face_first
 from dudo_hub.voice.understand.intent import NOTHING, Intent
 from dudo_hub.voice.understand.lexicon import Lexeme, lexicon_for
-from dudo_hub.voice.understand.names import NAME, handoffs_of, name_tokens, take_names
+from dudo_hub.voice.understand.names import NAME, handoffs_of, name_tokens, self_named, take_names
 from dudo_hub.voice.understand.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.understand.parser import CORE, read
 from dudo_hub.voice.understand.remarks import remark_after_bid
@@ -190,6 +190,7 @@ def decide(
     lexemes, quoted = after_quote(heard_all, standing)
     judged = quoted and opens_with(heard_all, standing)
     named, lexemes = take_names(lexemes, position.players(), handoffs_of(lang))
+    speaker = self_named(lang, lexemes, named) or speaker
     lexemes, rebuilt = join_splits(lang, lexemes)
     heard, lexemes = lexemes, correct_near_misses(lang, lexemes)
     guessed = _guessed(lang, heard, lexemes)
@@ -286,13 +287,12 @@ def _lone(text: str, lang: str, lexemes: list[Lexeme], named: list[str], speaker
     """Ask, don't ignore: the one move a line holds when nothing cancels it (`voice.scan`), asked of
     its player, or played when it opens the line before a short remark; a name after it is spoken to."""
     found = None if guessed or _QUESTION.search(text) else unhindered(lang, lexemes, _standing(position), bool(named))
-    named = [n for n in named if found is not None and " ".join(name_tokens(n)) in found[1]]
-    if found is None or len(named) > 1:
+    if found is None or len(named := [n for n in named if " ".join(name_tokens(n)) in found[1]]) > 1:
         return None
     move = _credit(found[0], named, speaker, position, quoted)
-    played = _play(text, move, position) if opens_line(lang, lexemes, found[0]) else None
-    asked = played if played is not None and played.played else _ask(text, move, position, "unclear")
-    return asked if asked.played or asked.asked else None
+    decided = _play(text, move, position) if opens_line(lang, lexemes, found[0]) else Decision(text)
+    decided = decided if decided.played else _ask(text, move, position, "unclear")
+    return decided if decided.played or decided.asked else None
 
 
 def _addressed(lang: str, lexemes: list[Lexeme], name: str) -> bool:

@@ -39,7 +39,9 @@ say how few in a Dudo's reason (`not_even`: "neanche", "even", "ni", "nem": a co
 is the reason's, "dudo, non ce ne sono neanche due"), the words that open what a negated belief is
 about (`complements`: "che", "que", "that": a call word holding a negation after another call and
 before one is that call's reason, "calza non ci credo che sbagli"), the articles (`articles`: "la",
-"the": a call word right after one is a noun, "la calza della befana", never a move), the answers to
+"the": a call word right after one is a noun, "la calza della befana", never a move), the words
+a speaker names themselves with (`self_named`: "sono", "soy", "c'est", "aqui é", "it's": "qui è
+sara calza" is Sara's Calza), the answers to
 the hub's "did you mean?" (`answers`: "sì", "no"), sound-alike
 spellings for words a small recogniser lacks, and the sentences the hub speaks, keyed
 by event, engine error code or voice prompt.
@@ -120,7 +122,7 @@ PLURAL_FIELD: Mapping[str, str] = {
 
 OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
                   "talked_about", "determiners", "defined_as", "alternatives", "measures", "negations", "move_verbs",
-                  "clitics", "dares", "having", "not_even", "complements", "articles")
+                  "clitics", "dares", "having", "not_even", "complements", "articles", "self_named")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -215,6 +217,7 @@ class Pack:
     not_even: tuple[str, ...]  # "neanche", "even": a count after one is a Dudo's reason ("not even two")
     complements: tuple[str, ...]  # "che", "que": a negated belief before one is a reason ("non ci credo che")
     articles: tuple[str, ...]  # "la", "the": a call word right after one is a noun ("la calza della befana")
+    self_named: tuple[str, ...]  # "sono", "it's": a player named right after one is the speaker ("qui è sara calza")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]

@@ -70,3 +70,21 @@ def _name_word(word: str, target: str, exact: bool) -> bool:
         return True
     long = min(len(word), len(target)) >= NEAR_MIN_LETTERS
     return not exact and long and Levenshtein.distance(word, target, score_cutoff=1) <= 1
+
+
+def self_named(lang: str, lexemes: list[Lexeme], named: list[str]) -> str | None:
+    """The player who names themselves: the one name said right after one of the pack's
+    `self_named` phrases ("qui è sara calza", "soy carmen y digo calza", "it's anna calling calza")."""
+    said = [w for lx in lexemes for w in lx.text.split()]
+    for name in named:
+        target = list(name_tokens(name))
+        for i in range(len(said) - len(target) + 1):
+            if said[i : i + len(target)] == target and any(
+                    said[max(0, i - len(p)) : i] == list(p) for p in _self_phrases(lang)):
+                return name
+    return None
+
+
+@cache
+def _self_phrases(lang: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(tokens(p)) for p in lexicon_for(lang).pack.self_named)
