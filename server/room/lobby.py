@@ -86,8 +86,7 @@ class Lobby:
         name = clean_name(raw_name)
         if not name:
             raise HubError("bad_payload", "the name is empty once cleaned")
-        kept = next((s for s in self.seats if s.kind == HUMAN and s.token is None and not s.left
-                     and same_name(s.player, name)), None)
+        kept = next((s for s in self.seats if s.kept and s.token is None and same_name(s.player, name)), None)
         if kept is not None:  # a championship's draw kept this seat for the name: the phone claims it
             kept.token, kept.connected, kept.dropped_at = secrets.token_urlsafe(18), True, None
             return kept
@@ -102,7 +101,9 @@ class Lobby:
     def leave(self, player: str, started: bool, now: float) -> None:
         """A phone gives its seat up: gone in the lobby, left for a bot to take in a game."""
         seat = self.seat(player)
-        if not started:
+        if not started and seat.kept:
+            self._free(seat)
+        elif not started:
             self.seats.remove(seat)
         else:
             seat.left, seat.connected, seat.token = True, False, None
@@ -134,15 +135,22 @@ class Lobby:
             raise HubError("no_bots_here", "bots cannot play when nobody enters dice (scoreboard)")
         free = self.free_marks()
         seat = Seat(name, HUMAN if level is None else BOT, level=level, mark=free[0] if free else None,
-                    dropped_at=0.0 if level is None else None)
+                    dropped_at=0.0 if level is None else None, kept=level is None)
         self.seats.append(seat)
         return seat
+
+    @staticmethod
+    def _free(seat: Seat) -> None:
+        """A kept seat back to waiting for a phone under its name (its token revoked)."""
+        seat.token, seat.connected, seat.dropped_at = None, False, 0.0
 
     def remove_seat(self, player: str, started: bool) -> str | None:
         """Kick a player or remove a bot; in a game a bot takes the seat. Returns the revoked token."""
         seat = self.seat(player)
         token = seat.token
-        if not started:
+        if not started and seat.kept:
+            self._free(seat)
+        elif not started:
             self.seats.remove(seat)
         elif seat.kind == HUMAN:
             self._bots_may_stand_in()
@@ -222,7 +230,7 @@ class Lobby:
 
     def keep_for_restart(self) -> None:
         """Back to the lobby: seats given up or kicked are freed."""
-        self.seats = [s for s in self.seats if s.kind == BOT or s.token is not None]
+        self.seats = [s for s in self.seats if s.kind == BOT or s.token is not None or s.kept]
 
     def _check_room_for(self, name: str) -> None:
         if len(self.seats) >= self.rules.max_players:

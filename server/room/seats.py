@@ -23,6 +23,7 @@ class Seat:
     takeover: bool = False  # a bot plays this human seat for now
     left: bool = False  # the phone gave the seat up mid-game
     mark: int | None = None  # who is who at a glance: one of MARKS, unique at the table (None: none free)
+    kept: bool = False  # kept for its name by a championship's draw: leaving or a kick frees it, never removes it
 
     @property
     def bot_plays(self) -> bool:
@@ -45,7 +46,7 @@ class Seat:
         """Storage form (secret: includes the token); written at every change, so built by hand."""
         return {"player": self.player, "kind": self.kind, "token": self.token, "level": self.level,
                 "connected": False, "dropped_at": None, "takeover": self.takeover, "left": self.left,
-                "mark": self.mark}
+                "mark": self.mark, "kept": self.kept}
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Seat:
@@ -53,5 +54,6 @@ class Seat:
         seat = cls(**{k: data[k] for k in ("player", "kind", "token", "level", "takeover", "left")})
         mark = data.get("mark")
         seat.mark = mark if isinstance(mark, int) and 0 <= mark < MARKS else None
+        seat.kept = bool(data.get("kept", False))
         seat.dropped_at = 0.0 if seat.kind == HUMAN else None
         return seat

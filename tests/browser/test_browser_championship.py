@@ -90,3 +90,31 @@ def test_a_small_event_from_the_director_page_to_the_champion(hub: Any, browser:
     small.screenshot(path=str(artifacts / "director-phone.png"), full_page=True)
     assert small.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scroll"
     assert watch.errors == []
+
+
+def test_a_phone_goes_from_the_hall_qr_code_to_its_seat_in_the_draw(hub: Any, browser: Any, watch: Any,
+                                                                    artifacts: Path) -> None:
+    created = _create(hub)
+    desk = hub.app.extensions["dudo_hub"].desk
+    desk.settings(created["id"], {"table_min": 3, "table_max": 4, "final_size": 4}, False, None)
+    phone = open_page(browser, watch, "phone", f"{hub.url}/enter/{created['id']}", PHONE)
+    phone.fill("#entrant-name", "Zoe")
+    phone.click("#entrant-send")
+    phone.wait_for_selector("#registered")
+    director = open_page(browser, watch, "director", hub.url + created["director"], DIRECTOR)
+    for name in ("Yann", "Xavi", "Wes"):
+        director.fill("#player-name", name)
+        director.press("#player-name", "Enter")
+        director.wait_for_function("document.querySelector('#player-name').value === ''")
+    director.click("#start")
+    phone.click("#go-table")  # to the table's join page: the seat kept for the name
+    phone.wait_for_selector("#name")
+    phone.fill("#name", "zoe")
+    phone.click("#sit")
+    phone.wait_for_selector(".ph-lobby")
+    table = desk.get(created["id"]).event.rounds[0].tables[0]
+    room = hub.app.extensions["dudo_hub"].room(desk.get(created["id"]).rooms["1:1"])
+    assert [s.player for s in room.seats] == list(table.players), "no seat added: the kept one was taken"
+    assert room.seat("Zoe").token is not None and room.seat("Zoe").connected
+    phone.screenshot(path=str(artifacts / "entrant-seated.png"))
+    assert watch.errors == []

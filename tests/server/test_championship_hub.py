@@ -265,3 +265,29 @@ def test_a_phone_registers_itself_while_registration_is_open(app: Flask, hub: Hu
     closed = web.post(f"/api/events/{event_id}/players", json={"name": "Di"}).get_json()
     assert closed["code"] == "registration_closed"
     assert screen(desk)["players"] == ["Ana Bo", "Cy"]
+
+
+def test_a_kept_seat_left_or_kicked_in_the_lobby_waits_for_its_name_again(tmp_path: Path) -> None:
+    app = create_app(TestConfig(DATA_DIR=tmp_path))
+    hub = get_hub(app)
+    event_id, key = make_event(app, hub, format="knockout", table_min=4, table_max=4, final_size=4)
+    desk = director(app, event_id, key)
+    for name in _names(4):
+        ok(desk, "director:register", {"name": name})
+    ok(desk, "director:start")
+    room = hub.room(screen(desk)["rounds"][0]["tables"][0]["room"])
+    drawn = [s.player for s in room.seats]
+    phone = Client(app, "phone", room.code)
+    ok(phone, "seat:take", {"name": drawn[0]})
+    ok(phone, "seat:leave")
+    assert [s.player for s in room.seats] == drawn and room.seat(drawn[0]).token is None
+    again = Client(app, "phone", room.code)
+    token = again.ask("seat:take", {"name": drawn[0]})["token"]
+    assert [s.player for s in room.seats] == drawn
+    ok(host_of(app, hub, room.code), "host:seat_remove", {"player": drawn[0]})
+    assert [s.player for s in room.seats] == drawn and room.seat(drawn[0]).token is None
+    assert not Client(app, "phone", room.code, token=token).connected, "the kicked token holds no seat"
+    hub.close()
+    restored = get_hub(create_app(TestConfig(DATA_DIR=tmp_path)))
+    assert all(s.kept for s in restored.room(room.code).seats), "kept after a restart"
+    restored.close()
