@@ -13,6 +13,8 @@ import pytest
 from browserkit import HOST_PHONE, PHONE, TV, axe_problems, open_page
 from waiting import wait_until
 
+from dudo_hub.championship import register
+
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"BOT_DELAY": 0.0, "REVEAL_PAUSE": 0.0, "LANG": "en"}
 NAMES = ["Ana", "Bruno", "Chiara", "Diego", "Elena", "Fabio", "Greta", "Hugo", "Irene", "Jonas", "Karla", "Luca"]
@@ -117,4 +119,31 @@ def test_a_phone_goes_from_the_hall_qr_code_to_its_seat_in_the_draw(hub: Any, br
     assert [s.player for s in room.seats] == list(table.players), "no seat added: the kept one was taken"
     assert room.seat("Zoe").token is not None and room.seat("Zoe").connected
     phone.screenshot(path=str(artifacts / "entrant-seated.png"))
+    assert watch.errors == []
+
+
+IN_VIEW = """(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+  const r = el.getBoundingClientRect();
+  return r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1;
+}).map((el) => el.className + ' ' + el.textContent.slice(0, 40))"""
+
+
+def test_the_hall_screen_holds_a_26_player_round_and_its_standings(hub: Any, browser: Any, watch: Any,
+                                                                   artifacts: Path) -> None:
+    created = _create(hub)
+    desk = hub.app.extensions["dudo_hub"].desk
+    desk.settings(created["id"], {"table_min": 5, "table_max": 6}, True, None)
+    for n in range(1, 27):
+        desk.step(created["id"], lambda event, n=n: register(event, f"Player {n:02d} of the club"))
+    hall = open_page(browser, watch, "hall", hub.url + created["hall"], TV)
+    hall.wait_for_selector(".hall-registered li >> nth=25")
+    assert hall.evaluate(IN_VIEW, ".hall-registered li, .hall-qr") == [], "every name and the QR code on screen"
+    director = open_page(browser, watch, "director", hub.url + created["director"], DIRECTOR)
+    director.click("#start")
+    hall.wait_for_selector(".hall-table >> nth=4")
+    wait_until(lambda: desk.get(created["id"]).event.current.complete, timeout=90,  # type: ignore[union-attr]
+               message="round 1's five tables played")
+    hall.wait_for_selector(".hall-table.done >> nth=4")
+    hall.screenshot(path=str(artifacts / "hall-26-round-1.png"))
+    assert hall.evaluate(IN_VIEW, ".hall-table, .hall-standings li") == [], "every table and standing on screen"
     assert watch.errors == []

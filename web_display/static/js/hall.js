@@ -6,7 +6,7 @@ import { connect, ctx, followLanguage, loadStrings, reportError, t, translateSta
 import { MESSAGES } from "./protocol.js";
 
 const root = document.getElementById("hall-root");
-const STANDINGS_SHOWN = 16;
+const STANDINGS_SHOWN = 40; // at most; fitStandings keeps those the screen holds
 let shown = null;
 
 /** The line under a table: its result, its game in play, or who is awaited. */
@@ -75,10 +75,21 @@ function Hall({ event }) {
     </div>` : html`<${Registering} event=${event} />`}`;
 }
 
+/** The standings show as many places as the screen holds (the first ones), never a cut line. */
+function fitStandings() {
+  const box = root.querySelector(".hall-standings");
+  if (!box) return;
+  const rows = [...box.querySelectorAll("li")];
+  rows.forEach((row) => { row.hidden = false; });
+  const bottom = box.getBoundingClientRect().bottom;
+  rows.forEach((row) => { row.hidden = row.getBoundingClientRect().bottom > bottom; });
+}
+
 function draw() {
   if (!shown) return;
   try {
     render(html`<${Hall} event=${shown} />`, root);
+    fitStandings();
   } catch (err) {
     reportError(err);
   }
