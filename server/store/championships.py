@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dudo_hub.server.store.database import FILE
+from dudo_hub.server.web import asyncmode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS championships (
@@ -34,7 +35,9 @@ class Championships:
         self._lock = threading.Lock()
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")  # as the store: a commit writes no fsync
+            if asyncmode.patched():
+                self._db.execute("PRAGMA wal_autocheckpoint=0")  # the store checkpoints, off gevent's loop
             self._db.executescript(SCHEMA)
 
     def save(self, record: dict[str, Any]) -> None:
