@@ -291,3 +291,20 @@ def test_a_kept_seat_left_or_kicked_in_the_lobby_waits_for_its_name_again(tmp_pa
     restored = get_hub(create_app(TestConfig(DATA_DIR=tmp_path)))
     assert all(s.kept for s in restored.room(room.code).seats), "kept after a restart"
     restored.close()
+
+
+def test_the_rounds_format_with_bots_to_its_champion(kept: Flask) -> None:
+    hub = get_hub(kept)
+    event_id, key = make_event(kept, hub, format="rounds", rounds=2, table_min=4, table_max=5, final_size=5,
+                               bots=True)
+    desk, hall = director(kept, event_id, key), Client(kept, "hall", "", event=event_id)
+    for name in _names(14):
+        ok(desk, "director:register", {"name": name})
+    ok(desk, "director:start")
+    shown = play_to_champion(desk, hall)
+    assert [r["stage"] for r in shown["rounds"]] == ["heat", "heat", "final"]
+    assert all(len({p for t in r["tables"] for p in t["players"]}) == 14 for r in shown["rounds"][:2]), \
+        "everyone plays every heat"
+    assert shown["champion"] == shown["standings"][0]["player"] == shown["rounds"][-1]["tables"][0]["result"][0]
+    check_draws(shown, hub)
+    hub.close()
