@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import HOST_PHONE, PHONE, TV, axe_problems, open_page
+from browserkit import HOST, HOST_PHONE, PHONE, TV, axe_problems, open_page
 from waiting import wait_until
 
 from dudo_hub.championship import register
@@ -146,4 +146,30 @@ def test_the_hall_screen_holds_a_26_player_round_and_its_standings(hub: Any, bro
     hall.wait_for_selector(".hall-table.done >> nth=4")
     hall.screenshot(path=str(artifacts / "hall-26-round-1.png"))
     assert hall.evaluate(IN_VIEW, ".hall-table, .hall-standings li") == [], "every table and standing on screen"
+    assert watch.errors == []
+
+
+def test_the_host_page_runs_a_championship_and_opens_its_director_page(hub: Any, browser: Any, watch: Any,
+                                                                       artifacts: Path) -> None:
+    desk = hub.app.extensions["dudo_hub"].desk
+    before = set(desk.events)
+    host = open_page(browser, watch, "host", hub.host_url, HOST)
+    host.wait_for_selector("#run-event")
+    assert host.inner_text("#run-event") == "Run a championship"
+    with host.context.expect_page() as opened:
+        host.click("#run-event")
+    director = watch.attach(opened.value, "director from host")
+    director.wait_for_selector("#player-name")
+    event_id = director.url.split("/director/")[1].split("?")[0]
+    record = desk.get(event_id)  # a new event on the hub, in the room's language
+    assert record.lang == hub.room.lang and record.event.status == "registering"
+    assert event_id not in before
+    director.fill("#player-name", "Ana")
+    director.press("#player-name", "Enter")
+    director.wait_for_selector(".director-players li:has-text('Ana')")
+    assert desk.get(event_id).event.players == ("Ana",), "the director page it opened holds the director key"
+    link = host.get_attribute("#director-link", "href")
+    assert link is not None and link.startswith(f"/director/{event_id}?key=")
+    host.screenshot(path=str(artifacts / "host-event-card.png"), full_page=True)
+    assert axe_problems(host) == []
     assert watch.errors == []

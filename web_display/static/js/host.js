@@ -12,6 +12,7 @@ import { StandIn } from "./standin.js";
 import { RevealWatch, useSecondsLeft } from "./ui.js";
 import { CheckReport, listening, voiceOffText } from "./voiceui.js";
 import { HostEvening, eveningHandlers } from "./evening.js";
+import { EventCard } from "./hostevent.js";
 import { CHOICES, EVENTS, MESSAGES } from "./protocol.js";
 
 const root = document.getElementById("host-root");
@@ -320,6 +321,7 @@ function Host({ payload, offer }) {
         <${DiceCard} room=${room} seats=${seats} phase=${phase} offer=${offer} />
         <${Rules} room=${room} phase=${phase} offer=${offer} />
         <${VoiceCard} voice=${app.voice} />
+        <${EventCard} lang=${room.lang} redraw=${draw} />
       </div>
       <div class="host-actions"><${GameButtons} room=${room} seats=${seats} phase=${phase} />
         <${HostEvening} socket=${socket} live=${phase === "playing"} /></div>
