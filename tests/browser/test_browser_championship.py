@@ -173,3 +173,43 @@ def test_the_host_page_runs_a_championship_and_opens_its_director_page(hub: Any,
     host.screenshot(path=str(artifacts / "host-event-card.png"), full_page=True)
     assert axe_problems(host) == []
     assert watch.errors == []
+
+
+FONT_PX = """(selector) => Math.min(...[...document.querySelectorAll(selector)]
+  .filter((el) => el.getClientRects().length).map((el) => parseFloat(getComputedStyle(el).fontSize)))"""
+
+
+def test_the_hall_screen_holds_a_60_player_round_of_ten_tables(hub: Any, browser: Any, watch: Any,
+                                                               artifacts: Path) -> None:
+    created = _create(hub)
+    desk = hub.app.extensions["dudo_hub"].desk
+    desk.settings(created["id"], {"table_min": 4, "table_max": 6}, True, None)
+    for n in range(1, 61):
+        desk.step(created["id"], lambda event, n=n: register(event, f"Player {n:02d} of the club"))
+    hall = open_page(browser, watch, "hall", hub.url + created["hall"], TV)
+    hall.wait_for_selector(".hall-registered li >> nth=59")
+    director = open_page(browser, watch, "director", hub.url + created["director"], DIRECTOR)
+    director.click("#start")
+    assert [len(t.players) for t in desk.get(created["id"]).event.rounds[0].tables] == [6] * 10
+    hall.wait_for_selector(".hall-table >> nth=9")
+    wait_until(lambda: desk.get(created["id"]).event.current.complete, timeout=120,  # type: ignore[union-attr]
+               message="round 1's ten tables played")
+    hall.wait_for_selector(".hall-table.done >> nth=9")
+    hall.screenshot(path=str(artifacts / "hall-60-round-1.png"))
+    assert hall.evaluate(IN_VIEW, ".hall-table, .hall-players li, .hall-standings li:not([hidden])") == [], \
+        "every table, every player at it and every standing shown on screen"
+    assert hall.locator(".hall-players li").count() == 60
+    assert hall.evaluate(FONT_PX, ".hall-players .hall-name") >= 20, "names legible from the back of the hall"
+    assert hall.inner_text("#hall-pages") == "", "all ten tables on one page"
+    hall.set_viewport_size({"width": 1280, "height": 720})  # a smaller screen: the tables take turns
+    hall.wait_for_function("document.querySelector('#hall-pages').textContent.includes('page 1 of')")
+    assert hall.evaluate(IN_VIEW, ".hall-table:not([hidden])") == []
+    first = hall.locator(".hall-table:not([hidden])").count()
+    assert 0 < first < 10
+    hall.screenshot(path=str(artifacts / "hall-60-720-page-1.png"))
+    hall.wait_for_function("document.querySelector('#hall-pages').textContent.includes('page 2 of')", timeout=12_000)
+    assert hall.evaluate(IN_VIEW, ".hall-table:not([hidden])") == []
+    assert hall.locator(".hall-table:not([hidden]) h2").first.inner_text() == f"Table {first + 1}"
+    hall.set_viewport_size({"width": 1920, "height": 1080})
+    assert axe_problems(hall) == []
+    assert watch.errors == []

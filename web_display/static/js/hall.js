@@ -7,7 +7,10 @@ import { MESSAGES } from "./protocol.js";
 
 const root = document.getElementById("hall-root");
 const STANDINGS_SHOWN = 40; // at most; fitStandings keeps those the screen holds
+const MIN_FIT = 0.75; // the tables' type shrinks to three quarters at most (21px), then the tables page
+const PAGE_MS = 8000; // a page of tables on screen
 let shown = null;
+const paging = { page: 0, pages: 1, timer: 0 };
 
 /** The line under a table: its result, its game in play, or who is awaited. */
 function tableLine(table) {
@@ -64,11 +67,12 @@ function Hall({ event }) {
   else if (current) status = current.stage === "final" ? t("hall.final") : t("hall.round", { number: current.round });
   return html`<header class="hall-top">
       <h1>${t("hall.title")} <span class="hall-id">${event.id}</span></h1>
+      <p class="hall-pages" id="hall-pages"></p>
       <p class="hall-status" id="hall-status">${status}</p>
     </header>
     ${event.champion ? html`<p class="hall-champion" id="hall-champion">${t("hall.champion", { name: event.champion })}</p>` : null}
     ${current ? html`<div class="hall-body">
-      <div class="hall-tables">
+      <div class="hall-tables" aria-describedby="hall-pages">
         ${current.tables.map((table) => html`<${TableCard} table=${table} final=${current.stage === "final"} />`)}
       </div>
       <${Standings} standings=${event.standings} />
@@ -85,10 +89,39 @@ function fitStandings() {
   rows.forEach((row) => { row.hidden = row.getBoundingClientRect().bottom > bottom; });
 }
 
+const overflows = (box) => box.scrollHeight > box.clientHeight + 1;
+
+/** The round's tables fit the screen: their type shrinks (to MIN_FIT), then they show a page at a
+ * time, the next page every PAGE_MS (the header says which page). */
+function fitTables() {
+  const box = /** @type {HTMLElement | null} */ (root.querySelector(".hall-tables"));
+  const label = root.querySelector("#hall-pages");
+  if (!box || !label) return;
+  const cards = /** @type {HTMLElement[]} */ ([...box.children]);
+  cards.forEach((card) => { card.hidden = false; });
+  let fit = 1;
+  box.style.setProperty("--fit", "1");
+  while (overflows(box) && fit > MIN_FIT) {
+    fit = Math.max(MIN_FIT, Math.round((fit - 0.05) * 100) / 100);
+    box.style.setProperty("--fit", String(fit));
+  }
+  const bottom = box.getBoundingClientRect().bottom;
+  const size = Math.max(1, cards.filter((card) => card.getBoundingClientRect().bottom <= bottom + 1).length);
+  paging.pages = overflows(box) ? Math.ceil(cards.length / size) : 1;
+  paging.page %= paging.pages;
+  if (paging.pages > 1) {
+    cards.forEach((card, i) => { card.hidden = Math.floor(i / size) !== paging.page; });
+    label.textContent = t("hall.pages", { page: paging.page + 1, pages: paging.pages });
+  } else label.textContent = "";
+  clearTimeout(paging.timer);
+  if (paging.pages > 1) paging.timer = setTimeout(() => { paging.page += 1; draw(); }, PAGE_MS);
+}
+
 function draw() {
   if (!shown) return;
   try {
     render(html`<${Hall} event=${shown} />`, root);
+    fitTables();
     fitStandings();
   } catch (err) {
     reportError(err);
@@ -96,6 +129,7 @@ function draw() {
 }
 
 async function boot() {
+  window.addEventListener("resize", draw);
   await loadStrings(ctx.lang);
   translateStatic();
   connect(() => ({ event: ctx.room, role: ctx.role }), {
