@@ -13,7 +13,7 @@ import pytest
 from browserkit import HOST, HOST_PHONE, PHONE, TV, axe_problems, open_page
 from waiting import wait_until
 
-from dudo_hub.championship import register
+from dudo_hub.championship import next_round, record_result, register, start, table_result
 
 pytestmark = pytest.mark.browser
 HUB_OPTIONS = {"BOT_DELAY": 0.0, "REVEAL_PAUSE": 0.0, "LANG": "en"}
@@ -212,4 +212,37 @@ def test_the_hall_screen_holds_a_60_player_round_of_ten_tables(hub: Any, browser
     assert hall.locator(".hall-table:not([hidden]) h2").first.inner_text() == f"Table {first + 1}"
     hall.set_viewport_size({"width": 1920, "height": 1080})
     assert axe_problems(hall) == []
+    assert watch.errors == []
+
+
+def test_between_rounds_the_hall_screen_takes_turns_with_the_last_rounds_results(hub: Any, browser: Any,
+                                                                                watch: Any, artifacts: Path) -> None:
+    created = _create(hub)
+    desk = hub.app.extensions["dudo_hub"].desk
+    event_id = created["id"]
+    desk.settings(event_id, {"table_min": 4, "table_max": 4, "final_size": 4}, False, None)  # phones, not bots
+    for name in NAMES[:8]:
+        desk.step(event_id, lambda event, name=name: register(event, name))
+    desk.step(event_id, start)
+    heats = desk.get(event_id).event.rounds[0].tables
+    for table in heats:  # the results as a director would enter them
+        desk.step(event_id, lambda event, table=table: record_result(event, 1, table.number,
+                                                                     table_result(list(table.players))))
+    desk.step(event_id, next_round)
+    hall = open_page(browser, watch, "hall", hub.url + created["hall"], TV)
+    hall.wait_for_function("document.querySelector('#hall-status')?.textContent === 'Final'")
+    assert hall.locator(".hall-table").count() == 1
+    hall.wait_for_function("document.querySelector('#hall-status')?.textContent === 'Round 1: results'",
+                           timeout=12_000)
+    assert hall.locator(".hall-recap .hall-table.done").count() == 2
+    placed = hall.locator(".hall-recap .hall-table").first.locator(".hall-name").all_inner_texts()
+    assert placed == list(heats[0].players), "the heat's finishing order"
+    hall.screenshot(path=str(artifacts / "hall-last-round.png"))
+    hall.wait_for_function("document.querySelector('#hall-status')?.textContent === 'Final'", timeout=12_000)
+    final = desk.get(event_id).event.current.tables[0]  # type: ignore[union-attr]
+    hub.app.extensions["dudo_hub"].room(desk.get(event_id).rooms["2:1"]).start()  # the final dealt: no recap
+    hall.wait_for_selector(".hall-line:has-text('still in')")
+    hall.wait_for_timeout(9000)
+    assert hall.inner_text("#hall-status") == "Final" and hall.locator(".hall-recap").count() == 0
+    assert len(final.players) == 4
     assert watch.errors == []

@@ -10,7 +10,15 @@ const STANDINGS_SHOWN = 40; // at most; fitStandings keeps those the screen hold
 const MIN_FIT = 0.75; // the tables' type shrinks to three quarters at most (21px), then the tables page
 const PAGE_MS = 8000; // a page of tables on screen
 let shown = null;
-const paging = { page: 0, pages: 1, timer: 0 };
+const paging = { page: 0, pages: 1, timer: 0, recap: false }; // recap: the last round's results on screen
+
+/** Before any table of a new round has begun, the screen takes turns with the last round's results. */
+function lastRound(event) {
+  const current = event.rounds[event.rounds.length - 1];
+  const before = event.rounds[event.rounds.length - 2];
+  const begun = current && current.tables.some((table) => table.result || (table.progress && table.progress.started));
+  return before && !begun && event.status !== "finished" ? before : null;
+}
 
 /** The line under a table: its result, its game in play, or who is awaited. */
 function tableLine(table) {
@@ -61,9 +69,12 @@ function Registering({ event }) {
 }
 
 function Hall({ event }) {
-  const current = event.rounds[event.rounds.length - 1];
+  const last = lastRound(event);
+  const recap = !!last && paging.recap;
+  const current = recap ? last : event.rounds[event.rounds.length - 1];
   let status = t("hall.registering");
   if (event.status === "paused") status = t("hall.paused");
+  else if (recap) status = t("hall.results", { number: current.round });
   else if (current) status = current.stage === "final" ? t("hall.final") : t("hall.round", { number: current.round });
   return html`<header class="hall-top">
       <h1>${t("hall.title")} <span class="hall-id">${event.id}</span></h1>
@@ -72,7 +83,7 @@ function Hall({ event }) {
     </header>
     ${event.champion ? html`<p class="hall-champion" id="hall-champion">${t("hall.champion", { name: event.champion })}</p>` : null}
     ${current ? html`<div class="hall-body">
-      <div class="hall-tables" aria-describedby="hall-pages">
+      <div class=${`hall-tables${recap ? " hall-recap" : ""}`} aria-describedby="hall-pages">
         ${current.tables.map((table) => html`<${TableCard} table=${table} final=${current.stage === "final"} />`)}
       </div>
       <${Standings} standings=${event.standings} />
@@ -114,7 +125,18 @@ function fitTables() {
     label.textContent = t("hall.pages", { page: paging.page + 1, pages: paging.pages });
   } else label.textContent = "";
   clearTimeout(paging.timer);
-  if (paging.pages > 1) paging.timer = setTimeout(() => { paging.page += 1; draw(); }, PAGE_MS);
+  const last = shown && lastRound(shown);
+  if (!last) paging.recap = false;
+  if (paging.pages > 1 || last) {
+    paging.timer = setTimeout(() => {
+      paging.page += 1;
+      if (paging.page >= paging.pages) {
+        paging.page = 0;
+        if (last) paging.recap = !paging.recap; // the new draw, then the last round's results
+      }
+      draw();
+    }, PAGE_MS);
+  }
 }
 
 function draw() {
