@@ -124,19 +124,25 @@ function fitTables() {
     cards.forEach((card, i) => { card.hidden = Math.floor(i / size) !== paging.page; });
     label.textContent = t("hall.pages", { page: paging.page + 1, pages: paging.pages });
   } else label.textContent = "";
-  clearTimeout(paging.timer);
   const last = shown && lastRound(shown);
   if (!last) paging.recap = false;
-  if (paging.pages > 1 || last) {
-    paging.timer = setTimeout(() => {
-      paging.page += 1;
-      if (paging.page >= paging.pages) {
-        paging.page = 0;
-        if (last) paging.recap = !paging.recap; // the new draw, then the last round's results
-      }
-      draw();
-    }, PAGE_MS);
+  if (!(paging.pages > 1 || last)) {
+    clearTimeout(paging.timer);
+    paging.timer = 0;
+  } else if (!paging.timer) { // a turn lasts PAGE_MS whatever messages come meanwhile
+    paging.timer = setTimeout(turnPage, PAGE_MS);
   }
+}
+
+/** The next page of tables; after the last, between rounds, the new draw and the last round's results alternate. */
+function turnPage() {
+  paging.timer = 0;
+  paging.page += 1;
+  if (paging.page >= paging.pages) {
+    paging.page = 0;
+    if (shown && lastRound(shown)) paging.recap = !paging.recap;
+  }
+  draw();
 }
 
 function draw() {
