@@ -64,6 +64,12 @@ def _contradicted(words: list[Lexeme], move: Intent, standing: tuple[int, int] |
     return False
 
 
+@cache
+def _firsts(lang: str, *fields: str) -> frozenset[str]:
+    """The first words of the pack's phrases in `fields`, as the lexer writes them."""
+    return frozenset(w for field in fields for w in phrases(lang, field))
+
+
 def _kind(lexeme: Lexeme) -> str:
     return lexeme.meaning.kind if lexeme.meaning is not None else ""
 
@@ -86,9 +92,9 @@ def _last_word(words: list[Lexeme], i: int) -> str:
 
 def _calls(lang: str, words: list[Lexeme]) -> list[Intent]:
     """The calls said as calls (see the module's docstring)."""
-    around = phrases(lang, "articles").keys() | phrases(lang, "determiners").keys()
-    before = around | phrases(lang, "clitics").keys()
-    complements = phrases(lang, "complements").keys()
+    around = _firsts(lang, "articles", "determiners")
+    before = _firsts(lang, "articles", "determiners", "clitics")
+    complements = _firsts(lang, "complements")
     out = []
     for i, lx in enumerate(words):
         meaning = lx.meaning
@@ -114,7 +120,7 @@ def _bids(lang: str, words: list[Lexeme]) -> list[Intent]:
     """Every bid said: NUMBER LINK* FACE, then a face named first and its lone number after it."""
     out: list[Intent] = []
     used: set[int] = set()
-    talked_about = phrases(lang, "talked_about").keys() | phrases(lang, "determiners").keys()
+    talked_about = _firsts(lang, "talked_about", "determiners")
     for i, lexeme in enumerate(words):
         meaning = lexeme.meaning
         if meaning is None or meaning.kind != "number" or not meaning.number or i in used:
@@ -171,8 +177,9 @@ def told(lang: str, lexemes: list[Lexeme]) -> bool:
     or one of its alternatives ("era quattro cinque o quattro sei", "meglio dudo o rilanciare"):
     the move is told or weighed, not made."""
     words = [w for lx in lexemes for w in lx.text.split()]
-    return any(tuple(words[k : k + len(p)]) == p for field in ("stories", "alternatives")
-               for k, w in enumerate(words) for p in phrases(lang, field).get(w, ()))
+    starts = _firsts(lang, "stories", "alternatives")
+    return any(tuple(words[k : k + len(p)]) == p for k, w in enumerate(words) if w in starts
+               for field in ("stories", "alternatives") for p in phrases(lang, field).get(w, ()))
 
 
 def told_before(lang: str, before: list[Lexeme]) -> bool:
@@ -183,7 +190,7 @@ def told_before(lang: str, before: list[Lexeme]) -> bool:
     asked = phrases(lang, "questions")
     if any(tuple(words[k : k + len(q)]) == q for k, w in enumerate(words) for q in asked.get(w, ())):
         return True
-    complements = phrases(lang, "complements").keys()
+    complements = _firsts(lang, "complements")
     if any(lx.text in complements for lx in before):
         return True
     return past_said(lang, before)
@@ -240,7 +247,6 @@ def opens_line(lang: str, lexemes: list[Lexeme], move: Intent) -> bool:
     if any(_kind(lx) not in ("filler", "link") for lx in lexemes[: core[0]]) or _kind(lexemes[core[1]]) == "call":
         return False
     tail = [w for lx in lexemes[core[-1] + 1 :] for w in lx.text.split()]
-    banned = {w for field in ("spoken_to", "complements", "first_person", "doubts", "measures")
-              for w in phrases(lang, field)}
+    banned = _firsts(lang, "spoken_to", "complements", "first_person", "doubts", "measures")
     subject = tail[:1] and tail[0] in phrases(lang, "talked_about")  # "cinque pacos è troppo"
     return len(tail) <= REMARK_WORDS and not banned & set(tail) and not subject
