@@ -207,12 +207,12 @@ def test_the_hall_screen_holds_a_60_player_round_of_ten_tables(hub: Any, browser
     first = hall.locator(".hall-table:not([hidden])").count()
     assert 0 < first < 10
     hall.screenshot(path=str(artifacts / "hall-60-720-page-1.png"))
-    for _ in range(12):  # the screens keep hearing the event: each message redraws, the page still turns
+
+    def republished_and_turned() -> bool:  # the screens keep hearing the event: each message redraws
         desk.publish(desk.get(created["id"]))
-        hall.wait_for_timeout(1000)
-        if "page 2 of" in hall.inner_text("#hall-pages"):
-            break
-    assert "page 2 of" in hall.inner_text("#hall-pages")
+        return "page 2 of" in hall.inner_text("#hall-pages")
+
+    wait_until(republished_and_turned, timeout=20, interval=1.0, message="page 2 while the event is republished")
     assert hall.evaluate(IN_VIEW, ".hall-table:not([hidden])") == []
     assert hall.locator(".hall-table:not([hidden]) h2").first.inner_text() == f"Table {first + 1}"
     hall.set_viewport_size({"width": 1920, "height": 1080})
@@ -247,7 +247,7 @@ def test_between_rounds_the_hall_screen_takes_turns_with_the_last_rounds_results
     final = desk.get(event_id).event.current.tables[0]  # type: ignore[union-attr]
     hub.app.extensions["dudo_hub"].room(desk.get(event_id).rooms["2:1"]).start()  # the final dealt: no recap
     hall.wait_for_selector(".hall-line:has-text('still in')")
-    hall.wait_for_timeout(9000)
+    hall.wait_for_function("document.querySelector('#hall-root').dataset.paging === 'still'")  # no more turns
     assert hall.inner_text("#hall-status") == "Final" and hall.locator(".hall-recap").count() == 0
     assert len(final.players) == 4
     assert watch.errors == []

@@ -132,6 +132,7 @@ function fitTables() {
   } else if (!paging.timer) { // a turn lasts PAGE_MS whatever messages come meanwhile
     paging.timer = setTimeout(turnPage, PAGE_MS);
   }
+  if (root) root.dataset.paging = paging.timer ? "turning" : "still"; // what the screen will do next
 }
 
 /** The next page of tables; after the last, between rounds, the new draw and the last round's results alternate. */
