@@ -88,8 +88,6 @@ def test_a_move_beside_a_plain_comment_is_played(text: str, lang: str, move: tup
 
 @pytest.mark.parametrize(("text", "lang", "move"), [
     ("annulla che ho detto male", "it", ("cancel", None, None)),  # a cancel and its reason
-    ("dudo mostrate tutto", "it", ("dudo", None, None)),  # after the move, no new clause
-    ("dudo flip them over", "en", ("dudo", None, None)), ("calza giovanni", "it", ("calza", None, None)),
     ("sette cinque volte tanto", "it", ("bid", 7, 5)), ("cinque due in mano che schifo", "it", ("bid", 5, 2)),
     ("magari sette cinque", "it", ("bid", 7, 5)), ("sette quattro forse", "it", ("bid", 7, 4)),  # doubts
     ("quién sabe seis cuatros", "es", ("bid", 6, 4)), ("après ça six quatre", "fr", ("bid", 6, 4)),

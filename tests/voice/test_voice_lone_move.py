@@ -36,7 +36,18 @@ def test_the_one_move_in_a_line_of_talk_is_taken(lang: str, text: str, move: tup
     ("it", "dieci sei alla cieca", True),
     ("it", "sette pacos è tanto", False),  # the bid the subject of a remark: asked
     ("es", "ocho treses a lo loco", True),  # the move first, a short remark after it
-    ("fr", "dudo direct", False),  # a call beside a remark stays asked
+    ("fr", "dudo direct", True),  # a call first, a remark after it (`voice.edges`)
+    ("it", "dudo mostrate tutto", True), ("en", "dudo flip them over", True), ("it", "calza giovanni", True),
+    ("it", "dudo cretino", True), ("es", "calzo y que sea lo que dios quiera", True),
+    ("en", "right then here goes dudo", True),  # a call said last after a lead-in
+    ("it", "calza sono proprio quattro", True),  # the standing bid's number beside a Calza
+    ("it", "con calza si recupera un dado giusto", False),  # after a preposition the call word is a noun
+    ("it", "calza sbagliata perdi un dado", False),  # the call judged: talk about one
+    ("en", "in the states they just shout liar", False),  # someone else the subject
+    ("en", "lucy shouts dudo", False),  # a player named right before it: its subject
+    ("it", "ci sono almeno sei tre", False),  # a count told
+    ("en", "seven fives and nobody believed it", False),  # the past after a bid
+    ("it", "allora sentite questa io vado con sette tre", True),  # a bid said last after a lead-in
     ("es", "de cuatros digo siete", True),  # a face named first, its number after a move verb
     ("pt", "duvido você acertar", False),  # the remark speaks to someone: asked
     ("it", "dieci sei alla cieca come sempre stasera", False),  # a longer remark: asked

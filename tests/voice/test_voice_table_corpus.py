@@ -283,7 +283,7 @@ def test_a_sound_alike_is_never_played(lang: str, text: str) -> None:
 @pytest.mark.parametrize(("lang", "text", "intent"), [
     ("it", "dudu", "dudo"), ("it", "sete cinque", "bid"), ("en", "do do", "dudo"), ("pt", "calça", "calza"),
     ("it", "sette quattro forse", "bid"), ("it", "magari dico sette cinque", "bid"),  # a doubt
-    ("it", "dudo cretino", "dudo"), ("it", "sete cinque perché mi sento fortunato", "bid"),  # a sound-alike
+    ("it", "sete cinque perché mi sento fortunato", "bid"),  # a sound-alike
 ])
 def test_a_clear_move_with_something_unexplained_is_asked(lang: str, text: str, intent: str) -> None:
     got = decide(text, lang, position(lang)).to_json()

@@ -19,7 +19,8 @@ explained as part of a call.
    the recogniser's "[unk]") means no move. When the other words do make a call, the
    decision is *rejected* ("unclear"; "unknown_word" for an "[unk]" inside the call) so the TV
    can say what was heard and that nothing was played; or, when the line holds one move anywhere and
-   nothing cancels it (`voice.scan`: ask, don't ignore), it is asked; or, when one clear move is
+   nothing cancels it (`voice.scan`: ask, don't ignore), it is asked, or played when said first or
+   last beside a plain remark (`voice.edges`: "dudo mate nobody believes that"); or, when one clear move is
    said before or after the unexplained words (`voice.clearpart`), and none of the pack's `stories`
    is said (an unexplained word: "would", "sarebbe", "ayer"; a phrase anywhere: "scommetto
    che", "o no", "al posto tuo"), the hub asks about it; or plays it when the words beside it
@@ -69,8 +70,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, Protocol
+from typing import Any
 
+from dudo_hub.voice.decision.credit import credit, spoken_to_after
+from dudo_hub.voice.decision.position import Position
 from dudo_hub.voice.decision.quoting import after_quote, articles_set_aside, opens_with
 from dudo_hub.voice.language.text import UNK, tokens
 from dudo_hub.voice.understand.cancelling import (
@@ -83,6 +86,7 @@ from dudo_hub.voice.understand.cancelling import (
 )
 from dudo_hub.voice.understand.clearpart import clear_part, standing_as_tail
 from dudo_hub.voice.understand.comment import has_phrase, phrases, plain_comment
+from dudo_hub.voice.understand.edges import at_edge
 from dudo_hub.voice.understand.facefirst import face_first
 from dudo_hub.voice.understand.intent import NOTHING, Intent
 from dudo_hub.voice.understand.lexicon import Lexeme, lexicon_for
@@ -90,7 +94,7 @@ from dudo_hub.voice.understand.names import NAME, handoffs_of, name_tokens, self
 from dudo_hub.voice.understand.nearmiss import correct_near_misses, explained
 from dudo_hub.voice.understand.parser import CORE, read
 from dudo_hub.voice.understand.remarks import remark_after_bid
-from dudo_hub.voice.understand.scan import opens_line, unhindered
+from dudo_hub.voice.understand.scan import unhindered
 from dudo_hub.voice.understand.splits import join_splits
 
 DEFAULT_MIN_CONFIDENCE = 0.75
@@ -109,26 +113,6 @@ class Word:
 
     text: str
     conf: float = 1.0
-
-
-class Position(Protocol):
-    """Who sits where and what each may do now; answered by the engine."""
-
-    def players(self) -> Sequence[str]:
-        """The seated players, in seat order."""
-        ...
-
-    def to_act(self) -> str | None:
-        """The player whose turn it is, or None."""
-        ...
-
-    def bidder(self) -> str | None:
-        """Who made the standing bid, or None."""
-        ...
-
-    def refusal(self, player: str, move: Intent) -> str | None:
-        """The engine's error code refusing `move` by `player` now, or None when allowed."""
-        ...
 
 
 def _standing(position: Position) -> tuple[int, int] | None:
@@ -214,7 +198,7 @@ def decide(
     cue = cancelling_cue(lang, lexemes, move_start(lexemes, move), move)
     if cue == GOVERNS:
         return Decision(text)
-    credited = spoken_to_after(_credit(move, named, speaker, position, quoted), lexemes, named, speaker, position)
+    credited = spoken_to_after(credit(move, named, speaker, position, quoted), lexemes, named, speaker, position)
     if len(named) > 1 or _QUESTION.search(text):
         return Decision(text, credited, reason="question" if _QUESTION.search(text) else "unclear")
     confidence = min((lx.conf for lx in lexemes if lx.meaning is not None and lx.meaning.kind in CORE), default=1.0)
@@ -263,7 +247,7 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
         lone = _lone(text, lang, lexemes, named, speaker, position, quoted, guessed) if reason == "unclear" else None
         if lone is not None or move.intent is None:
             return lone or Decision(text)
-        return Decision(text, _credit(move, named, speaker, position, quoted), reason=reason)
+        return Decision(text, credit(move, named, speaker, position, quoted), reason=reason)
     part_move, part = found
     cue = cancelling_cue(lang, lexemes, move_start(lexemes, part_move, part), part_move)
     if cue == GOVERNS:
@@ -272,12 +256,13 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
     named = [n for n in named if " ".join(name_tokens(n)) in spoken or part_move.intent != "bid"]
     if part_move.intent == "bid":  # "hugo dit calza", "per luca dudo": the name still says whose call
         named = [n for n in named if not _named_after_core(part, n) and not _addressed(lang, lexemes, n)]
-    credited = spoken_to_after(_credit(part_move, named, speaker, position, quoted), part, named, speaker, position)
+    credited = spoken_to_after(credit(part_move, named, speaker, position, quoted), part, named, speaker, position)
     if len(named) > 1:
         return Decision(text, credited, reason=reason)
     plain = sure and cue is None and reason == "unclear"
-    if plain and (plain_comment(lang, lexemes, part, part_move, _standing(position), judged) or opens_line(
-            lang, lexemes, part_move) and unhindered(lang, lexemes, _standing(position), bool(named)) is not None):
+    standing = _standing(position)
+    if plain and (plain_comment(lang, lexemes, part, part_move, standing, judged) or at_edge(
+            lang, lexemes, part_move, standing) and unhindered(lang, lexemes, standing, bool(named)) is not None):
         return _play(text, credited, position)
     return _ask(text, credited, position, reason)
 
@@ -285,12 +270,12 @@ def _told_around(text: str, lang: str, lexemes: list[Lexeme], move: Intent, name
 def _lone(text: str, lang: str, lexemes: list[Lexeme], named: list[str], speaker: str | None,
           position: Position, quoted: bool, guessed: bool) -> Decision | None:
     """Ask, don't ignore: the one move a line holds when nothing cancels it (`voice.scan`), asked of
-    its player, or played when it opens the line before a short remark; a name after it is spoken to."""
+    its player, or played when said at an edge of the line beside a remark (`voice.edges`)."""
     found = None if guessed or _QUESTION.search(text) else unhindered(lang, lexemes, _standing(position), bool(named))
     if found is None or len(named := [n for n in named if " ".join(name_tokens(n)) in found[1]]) > 1:
         return None
-    move = _credit(found[0], named, speaker, position, quoted)
-    decided = _play(text, move, position) if opens_line(lang, lexemes, found[0]) else Decision(text)
+    move = credit(found[0], named, speaker, position, quoted)
+    decided = _play(text, move, position) if at_edge(lang, lexemes, found[0], _standing(position)) else Decision(text)
     decided = decided if decided.played else _ask(text, move, position, "unclear")
     return decided if decided.played or decided.asked else None
 
@@ -361,40 +346,3 @@ def _unk_inside(lexemes: list[Lexeme]) -> bool:
     """An "[unk]" between the first and the last core word."""
     core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
     return bool(core) and any(lx.unk for lx in lexemes[core[0] : core[-1]])
-
-
-def spoken_to_after(move: Intent, lexemes: list[Lexeme], named: list[str], speaker: str | None,
-                    position: Position) -> Intent:
-    """A bid with a bare name after it ("sei tre giulia", "five threes anna"): the name is spoken to
-    (the turn passes to them), so when the named player may not make the bid now and the speaker
-    (else the player to act) may, the bid is theirs. A proxy ("per giulia sei due") names the
-    player before the bid."""
-    caller = speaker or position.to_act()
-    if (move.intent != "bid" or len(named) != 1 or move.player != named[0] or caller is None
-            or not _right_after_core(lexemes, named[0])):
-        return move
-    if position.refusal(named[0], move) is None or position.refusal(caller, move) is not None:
-        return move
-    return replace(move, player=caller)
-
-
-def _right_after_core(lexemes: list[Lexeme], name: str) -> bool:
-    """`name` is said right after the last core word, and only there ("sei tre giulia"; not "two
-    one to lucy", a score)."""
-    core = [i for i, lx in enumerate(lexemes) if lx.meaning is not None and lx.meaning.kind in CORE]
-    spoken = " ".join(name_tokens(name))
-    at = [i for i, lx in enumerate(lexemes) if lx.text == spoken and lx.meaning == NAME]
-    return bool(core) and at == [core[-1] + 1]
-
-
-def _credit(move: Intent, named: list[str], speaker: str | None, position: Position, quoted: bool = False) -> Intent:
-    """The move credited: the player named, else the speaker, else the player to act.
-    The standing bidder named beside a Dudo, or beside their bid quoted, is not the caller."""
-    name = named[0] if len(named) == 1 else None
-    caller = speaker or position.to_act()
-    about_bidder = move.intent in ("dudo", "calza") or quoted
-    if about_bidder and name is not None and name == position.bidder() and name != caller:
-        name = None  # "dudo su Sara", "sara calza": Sara's bid is judged; "Sara ha detto quattro cinque, sei cinque"
-    if move.intent == "cancel":
-        return replace(move, player=name or speaker)
-    return replace(move, player=name or caller)

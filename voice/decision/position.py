@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from dudo_hub.engine import (
     Bid,
@@ -40,6 +41,26 @@ from dudo_hub.voice.understand.intent import Intent
 
 SEED = 1
 """The roll of `table_position` (the dice never matter to what a transcript means)."""
+
+
+class Position(Protocol):
+    """Who sits where and what each may do now; answered by the engine."""
+
+    def players(self) -> Sequence[str]:
+        """The seated players, in seat order."""
+        ...
+
+    def to_act(self) -> str | None:
+        """The player whose turn it is, or None."""
+        ...
+
+    def bidder(self) -> str | None:
+        """Who made the standing bid, or None."""
+        ...
+
+    def refusal(self, player: str, move: Intent) -> str | None:
+        """The engine's error code refusing `move` by `player` now, or None when allowed."""
+        ...
 
 
 class EnginePosition:

@@ -122,7 +122,8 @@ PLURAL_FIELD: Mapping[str, str] = {
 
 OPTIONAL_LISTS = ("handoffs", "stories", "doubts", "questions", "spoken_to", "first_person", "openers", "past_endings",
                   "talked_about", "determiners", "defined_as", "alternatives", "measures", "negations", "move_verbs",
-                  "clitics", "dares", "having", "not_even", "complements", "articles", "self_named")
+                  "clitics", "dares", "having", "not_even", "complements", "articles", "self_named",
+                  "others")
 """The word lists a pack may leave out (empty then)."""
 
 
@@ -218,6 +219,7 @@ class Pack:
     complements: tuple[str, ...]  # "che", "que": a negated belief before one is a reason ("non ci credo che")
     articles: tuple[str, ...]  # "la", "the": a call word right after one is a noun ("la calza della befana")
     self_named: tuple[str, ...]  # "sono", "it's": a player named right after one is the speaker ("qui è sara calza")
+    others: tuple[str, ...]  # "they", "loro": someone else the subject before a move said last ("they shout liar")
     answers: Mapping[str, tuple[str, ...]]  # "yes", "no" -> the phrases that answer the hub's "did you mean?"
     counts: CountPhrases  # how the table tells a count at a reveal of real dice
     speech: Mapping[str, Template]

@@ -104,8 +104,8 @@ class _Reader:
                     optional["determiners"], optional["defined_as"],
                     optional["alternatives"], optional["measures"], optional["negations"], optional["move_verbs"],
                     optional["clitics"], optional["dares"], optional["having"], optional["not_even"],
-                    optional["complements"], optional["articles"], optional["self_named"], answers, counts, speech,
-                    meanings)
+                    optional["complements"], optional["articles"], optional["self_named"], optional["others"], answers,
+                    counts, speech, meanings)
 
     def counts(self, spec: dict[str, Any]) -> CountPhrases:
         templates = []

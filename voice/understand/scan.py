@@ -229,24 +229,3 @@ def first_said(lexemes: list[Lexeme], move: Intent) -> int:
                 meaning.kind == "number" and meaning.number == move.quantity or meaning.face == move.face):
             return i
     return -1
-
-
-REMARK_WORDS = 3
-"""The most words a remark after a lone bid may have for the bid to be played ("dieci sei alla
-cieca"); a longer line is asked."""
-
-
-def opens_line(lang: str, lexemes: list[Lexeme], move: Intent) -> bool:
-    """The lone bid opens the line (only fillers and links before it), is its only number, face
-    or call, and a short remark follows it that speaks to nobody, opens no clause, doubts nothing,
-    measures nothing and does not make the bid its subject ("cinque quattro senza paura"; not "sei
-    cinque forse", "cinque pacos è troppo"): heard as a move, it is played."""
-    core = [i for i, lx in enumerate(lexemes) if _kind(lx) in ("number", "face", "call")]
-    if move.intent != "bid" or len(core) != 2 or first_said(lexemes, move) != core[0]:
-        return False  # a call beside a remark stays asked ("dudo cretino", "calza giovanni")
-    if any(_kind(lx) not in ("filler", "link") for lx in lexemes[: core[0]]) or _kind(lexemes[core[1]]) == "call":
-        return False
-    tail = [w for lx in lexemes[core[-1] + 1 :] for w in lx.text.split()]
-    banned = _firsts(lang, "spoken_to", "complements", "first_person", "doubts", "measures")
-    subject = tail[:1] and tail[0] in phrases(lang, "talked_about")  # "cinque pacos è troppo"
-    return len(tail) <= REMARK_WORDS and not banned & set(tail) and not subject
