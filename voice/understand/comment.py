@@ -68,8 +68,9 @@ def _told(lang: str, lexemes: list[Lexeme], part: list[Lexeme], comment: list[Le
 
 def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bool) -> list[Lexeme]:
     """The words whose stories count for the move of `part`: a move said first and followed by a
-    new clause of the speaker's after one of the pack's openers (then `first_person`) is told apart
-    from that clause ("huit quatre et je bluffe même pas"); not a reason told ("siete cincos porque
+    new clause of the speaker's after one of the pack's openers (then `first_person`, or a one-word
+    story: a condition) is told apart from that clause ("huit quatre et je bluffe même pas", "calza e
+    se perdo pago io"); not a reason told ("siete cincos porque
     era la última ronda"), nor a cancel's; a bid said last right after an opener, apart from the clause before it
     ("não sei se é assim que fala mas cinco dados de dois": asked at most)."""
     openers = phrases(lang, "openers")
@@ -86,8 +87,10 @@ def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bo
     end = _last_core(part) + 1
     rest = said(lexemes[end:])
     speaker = phrases(lang, "first_person")
-    if rest and any(tuple(rest[: len(o)]) == o and has_phrase(rest[len(o) : len(o) + 1], speaker)
-                    for o in openers.get(rest[0], ())):
+    conditions: Phrases = {w: ((w,),) for w, group in phrases(lang, "stories").items() if (w,) in group}  # "if"
+    if rest and any(tuple(rest[: len(o)]) == o and (
+            has_phrase(rest[len(o) : len(o) + 1], speaker) or o[-1] in conditions
+            or has_phrase(rest[len(o) : len(o) + 1], conditions)) for o in openers.get(rest[0], ())):
         return lexemes[:end]
     return lexemes
 

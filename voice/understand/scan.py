@@ -29,7 +29,7 @@ from functools import cache
 
 from dudo_hub.voice.language.packs import Meaning
 from dudo_hub.voice.understand.cancelling import cancelling_cue
-from dudo_hub.voice.understand.comment import has_phrase, past_said, phrases, told_story
+from dudo_hub.voice.understand.comment import has_phrase, past_said, phrases, story_scope, told_story
 from dudo_hub.voice.understand.intent import Intent
 from dudo_hub.voice.understand.lexicon import Lexeme, lexicon_for
 from dudo_hub.voice.understand.names import NAME
@@ -199,13 +199,17 @@ def told_before(lang: str, before: list[Lexeme]) -> bool:
 def unhindered(lang: str, lexemes: list[Lexeme], standing: tuple[int, int] | None,
                named: bool) -> tuple[Intent, set[str]] | None:
     """The lone move, when nothing cancels it, and the names said before it: no word unheard
-    ("[unk]" may be the cue), no story or alternative in the line, no negation or dare before it
+    ("[unk]" may be the cue), no story or alternative in the line (but in a clause of its own after a
+    move said first: `comment.story_scope`), no negation or dare before it
     (`voice.cancelling`), nothing before it that tells it (`told_before`), no past tense right
     after a call ("dudo era sbagliato"), no dare word right before it with a player named ("you
     should call dudo anna")."""
     move = None if any(lx.unk for lx in lexemes) else lone_move(lang, lexemes, standing)
     start = -1 if move is None else first_said(lexemes, move)
-    if move is None or start < 0 or told_story(lang, lexemes) or told(lang, lexemes):
+    if move is None or start < 0:
+        return None
+    scope = story_scope(lang, lexemes, lexemes[: _move_end(lexemes, start, move)], False)
+    if told_story(lang, scope) or told(lang, scope):
         return None
     if cancelling_cue(lang, lexemes, start, move) is not None:
         return None
@@ -229,3 +233,11 @@ def first_said(lexemes: list[Lexeme], move: Intent) -> int:
                 meaning.kind == "number" and meaning.number == move.quantity or meaning.face == move.face):
             return i
     return -1
+
+
+def _move_end(lexemes: list[Lexeme], start: int, move: Intent) -> int:
+    """Just after the move said at `start`: its call word, or its bid's face."""
+    if move.intent != "bid":
+        return start + 1
+    later = [i for i in range(start + 1, len(lexemes)) if _kind(lexemes[i]) in ("face", "number")]
+    return (later[0] if later else start) + 1
