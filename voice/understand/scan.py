@@ -153,9 +153,9 @@ def _count_leads(lang: str) -> tuple[tuple[str, ...], ...]:
 
 
 def _face_first(lang: str, words: list[Lexeme], loose: list[int]) -> list[Intent]:
-    """A face named first (a face name, or a number word after a preposition: "sui tre", "des
-    trois") and, after it, one number that no face follows: "de treses digo ocho" (8 x 3)."""
-    prepositions = phrases(lang, "talked_about")
+    """A face named first (a face name, or a number word after a preposition or a determiner: "sui
+    tre", "des trois", "les six") and, after it, one number that no face follows: "de treses digo ocho" (8 x 3)."""
+    prepositions = _firsts(lang, "talked_about", "determiners")  # "sui tre", "les six", "i due"
     faces = [i for i in loose if _kind(words[i]) == "face" or (
         _kind(words[i]) == "number" and i > 0 and i - 1 in loose
         and words[i - 1].text.split()[-1] in prepositions and _face(words[i].meaning) is not None)]
