@@ -1,6 +1,6 @@
 """Ask, don't ignore (issue 38): a line the grammar cannot read whole, that holds exactly one move and
-no cue cancelling it, is asked of its player, or played when the move opens the line before a short
-remark. What the scan refuses stays ignored."""
+no cue cancelling it, is asked of its player, or played when the move is said first or last beside a
+plain remark (`voice.edges`). What the scan refuses stays ignored."""
 
 from __future__ import annotations
 
