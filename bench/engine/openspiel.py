@@ -1,6 +1,6 @@
 """The engine beside OpenSpiel's C++ liars_dice: time per player action, side by side in one run.
 
-    python -m bench.openspiel [--rounds 20000] [--chunks 10] [--no-write]     (needs `pip install open-spiel`)
+    python -m bench.engine.openspiel [--rounds 20000] [--chunks 10] [--no-write]     (needs `pip install open-spiel`)
 
 Both sides play the same thing: two players with five dice, one round, uniformly random
 legal moves until someone calls; the roll (chance) and the legal-move lists are inside

@@ -1,6 +1,6 @@
 """Hostile traffic against a real `dudo serve`: random events and raw frames, counted.
 
-    python -m bench.fuzz [--events 10000] [--seed 1] [--async threading] [--no-write]
+    python -m bench.hub.fuzz [--events 10000] [--seed 1] [--async threading] [--no-write]
 
 Starts the installed hub on 127.0.0.1 (a free port, a fresh data folder), connects a host,
 a phone and a TV with python-socketio, and sends `--events` events: every documented name,
@@ -133,7 +133,7 @@ def frames(port: int, code: str, count: int, rng: random.Random) -> dict[str, in
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.fuzz")
+    parser = argparse.ArgumentParser(prog="python -m bench.hub.fuzz")
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--async", dest="mode", default=None, help="the hub's async mode (default: its own)")
@@ -158,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     line = ", ".join(f"{k} {v}" for k, v in counts.items())
     print(f"{line} ({seconds:.0f} s)")
     if not args.no_write:
-        write_section("fuzz", f"""## Hostile traffic (`python -m bench.fuzz --events {args.events} --seed {args.seed}`)
+        command = f"python -m bench.hub.fuzz --events {args.events} --seed {args.seed}"
+        write_section("fuzz", f"""## Hostile traffic (`{command}`)
 
 {machine()}; the hub's async mode: {args.mode or "its default"}.
 

@@ -1,6 +1,6 @@
 """Decision time per bot level at a full table (6 players, 30 dice) and heads-up, into docs/BENCHMARKS.md.
 
-    python -m bench.bots [--positions 400]   (from the repository root)
+    python -m bench.bots.speed [--positions 400]   (from the repository root)
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """A full hall on one laptop: the hub beside the bare transport, in the same async mode and run.
 
-    .venv/bin/python -m bench.hall                      # gevent: 1, 50, 200 rooms, paced and flat out, churn
-    .venv/bin/python -m bench.hall --modes gevent threading --rooms 1 50 --no-write
-    .venv/bin/python -m bench.hall --rooms 50 200 --paces 1 --churn 0 --whole   # + the hub as before issue 20
-    .venv/bin/python -m bench.hall --client-nice 0 ...  # clients at the server's priority (before 2026-12-02)
+    .venv/bin/python -m bench.hub.hall                      # gevent: 1, 50, 200 rooms, paced and flat out, churn
+    .venv/bin/python -m bench.hub.hall --modes gevent threading --rooms 1 50 --no-write
+    .venv/bin/python -m bench.hub.hall --rooms 50 200 --paces 1 --churn 0 --whole   # + the hub as before issue 20
+    .venv/bin/python -m bench.hub.hall --client-nice 0 ...  # clients at the server's priority (before 2026-12-02)
 
-For each mode, pace and number of rooms: the bare transport (bench/_serve.py `floor`: the same
+For each mode, pace and number of rooms: the bare transport (bench/hub/_serve.py `floor`: the same
 server, serializer and mode, no game; a `go` sends each of the room's 8 connections a
 3000-byte message) and then the hub (SQLite store on) each run in their own process; every
-room has 8 clients (TV, host, 6 phones; bench/_clients.py) spread over client processes, niced. A
+room has 8 clients (TV, host, 6 phones; bench/hub/_clients.py) spread over client processes, niced. A
 move's latency: a phone sends it -> the last of the TV and 6 phones has the update. Then
 connection churn on the hub: OS threads back to baseline after the clients leave, RSS over
 the cycles. Writes docs/BENCHMARKS.md (section `hall`) and prints the aims met / not met.
@@ -28,9 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench._clients import PHONES, churn_worker, play_worker
+from bench.hub._clients import PHONES, churn_worker, play_worker
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLIENT_NICE = 10
 """The client processes stand in for a hall's phones, TVs and hosts, which bring their own CPUs: they run
 at a lower priority than the server, so that on this machine they take what the server leaves rather than
@@ -57,12 +57,12 @@ def load() -> float:
 
 
 class Server:
-    """A bench server process (`python -m bench._serve`)."""
+    """A bench server process (`python -m bench.hub._serve`)."""
 
     def __init__(self, kind: str, mode: str, rooms: int, data: str) -> None:
         self.lag_file = Path(data) / "lag.json"
         env = {**os.environ, "DUDO_BENCH_LAG": str(self.lag_file)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "bench._serve", kind, mode, str(rooms), data],
+        self.proc = subprocess.Popen([sys.executable, "-m", "bench.hub._serve", kind, mode, str(rooms), data],
                                      stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
         assert self.proc.stdout is not None
         info = json.loads(self.proc.stdout.readline())
@@ -220,13 +220,13 @@ def report(results: list[dict[str, Any]], churns: list[dict[str, Any]], verdicts
         "",
         "How `dudo serve` copes with a hall (docs/HALL.md). gevent is the default mode, threading the fallback.",
         "",
-        f"{machine()}; {os.cpu_count()} cores. `python -m bench.hall` ({note}).",
-        "Each room: a TV, a host and 6 phones (bench/_clients.py: one websocket each, asyncio, in up to 4 client",
+        f"{machine()}; {os.cpu_count()} cores. `python -m bench.hub.hall` ({note}).",
+        "Each room: a TV, a host and 6 phones (bench/hub/_clients.py: one websocket each, asyncio, in up to 4 client",
         f"processes on the same machine, at a lower priority than the server: nice +{nice}; they stand in for phones,",
         "which bring their own CPUs). Latency: a phone sends a move -> the last of the TV and 6 phones has the",
         "update. The bare transport is the same server, mode and serializer with no game: a `go` sends each of",
         "the room's 8 connections a 3000-byte message (the size of a whole `state`). The hub sends each",
-        "connection a `state_patch` of its own last state (bench/bytes.py: about 1,000 bytes); `hub, whole states`",
+        "connection a `state_patch` of its own last state (bench/hub/bytes.py: about 1,000 bytes); `hub, whole states`",
         "(`--whole`): the hub as before issue 20, every connection its whole state after each move.",
         "Pace: seconds between a room's moves (x0.5..1.5; 0 = flat out). Hub with its SQLite store on. Every room's",
         "game is started before the clock starts; then every room makes its first move at the same moment (it",

@@ -1,10 +1,10 @@
 """The transport's own floor: the hub's HTTP server and Socket.IO stack with no game at all.
 
-    PYTHONPATH=. python -m bench.socket_floor [--clients 8] [--moves 40]
+    PYTHONPATH=. python -m bench.hub.socket_floor [--clients 8] [--moves 40]
 
 A bare Flask-SocketIO app (threading mode, the hub's `server.wsgi` server) in a child
 process; one client asks it to send a `state`-sized message to every client; latency is
-the ask to the last client's receipt, the same measure as bench/hub.py. Run once idle and
+the ask to the last client's receipt, the same measure as bench/hub/latency.py. Run once idle and
 once with a busy loop on the other core: on this virtual machine an idle CPU takes
 milliseconds to wake, which is most of the gap between paced and flat-out play.
 """
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STATE_BYTES = 3000  # about the size of one `state` message of a 6-seat table
 
 
@@ -104,7 +104,7 @@ def main() -> None:
     if args.serve:
         serve()
         return
-    child = subprocess.Popen([sys.executable, "-m", "bench.socket_floor", "--serve"], cwd=ROOT,
+    child = subprocess.Popen([sys.executable, "-m", "bench.hub.socket_floor", "--serve"], cwd=ROOT,
                              stdout=subprocess.PIPE, text=True)
     rows = []
     try:

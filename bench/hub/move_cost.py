@@ -1,11 +1,11 @@
 """What one move costs the hub in process: a room of a TV, a host and 6 phones, no network.
 
-    .venv/bin/python -m bench.move_cost [--moves 1500] [--repeat 5]
+    .venv/bin/python -m bench.hub.move_cost [--moves 1500] [--repeat 5]
 
 The phones' moves go through Flask-SocketIO's test client (the event's validation, the engine,
 the room, the store on a temporary folder, the broadcast); the hub's outgoing messages are
 encoded as the transport would encode them, and not sent. Legal moves are picked as
-bench/_clients.py picks them; a finished game is restarted. Prints microseconds per move for each
+bench/hub/_clients.py picks them; a finished game is restarted. Prints microseconds per move for each
 repeat (threading mode: each save is its own transaction). For comparing two trees, alternate
 them (docs/BENCHMARKS.md): the figures move by a few percent from run to run.
 """
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench._clients import PHONES, pick
+from bench.hub._clients import PHONES, pick
 from dudo_hub import engine
 from dudo_hub.server.web import fastjson
 from dudo_hub.server.web.app import Config, create_app, get_hub, socketio

@@ -8,7 +8,7 @@ near-misses (one word, one edit away), and the decision policy in an engine posi
 (what `dudo parse --batch` runs) over the table corpora of tests/voice/data/table.
 Target for the state-aware rates: 10,000 transcripts/s. Run:
 
-    python -m bench.voice_parse
+    python -m bench.voice.parse
 """
 
 from __future__ import annotations
@@ -40,13 +40,13 @@ NEAR_MISSES = {
     "pt": ["oito cincoss", "dudu", "nove pacoss"],
     "en": ["eight fivs", "dudu", "nine acess"],
 }
-TABLE = Path(__file__).resolve().parents[1] / "tests" / "voice" / "data" / "table"
+TABLE = Path(__file__).resolve().parents[2] / "tests" / "voice" / "data" / "table"
 LEGAL = [(q, f) for q in range(8, 31) for f in range(2, 7)] + [(q, 1) for q in range(4, 31)]
 
 
 def corpus(lang: str) -> list[str]:
     """The shared corpus transcripts of `lang`, if the shared folder is there."""
-    path = Path(__file__).resolve().parents[1] / "tests" / "data" / "shared" / "voice" / "phrases.jsonl"
+    path = Path(__file__).resolve().parents[2] / "tests" / "data" / "shared" / "voice" / "phrases.jsonl"
     if not path.is_file():
         return []
     cases = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())

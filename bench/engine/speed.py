@@ -1,7 +1,7 @@
 """Engine speed: full 6-player games per second with random legal play, per preset,
 and the cost of `legal_actions` at a full table (30 dice, a standing bid).
 
-    PYTHONPATH=. python -m bench.engine [--games 300] [--no-write]
+    PYTHONPATH=. python -m bench.engine.speed [--games 300] [--no-write]
 
 Random play: every step is `engine.chance.random_action` with a seeded `random.Random`
 (uniform among the legal actions of everyone who may act; chance's first player, rolls and

@@ -1,6 +1,6 @@
 """Hub latency and memory: N rooms, each a TV and 6 phones (python-socketio) on 127.0.0.1.
 
-    PYTHONPATH=. python bench/hub.py [--rooms 1 10 50] [--moves 60]
+    PYTHONPATH=. python bench/hub/latency.py [--rooms 1 10 50] [--moves 60]
 
 For each N, a hub runs in a child process; every room plays at once; a move's latency is
 the time from sending it to the last of the room's 7 clients receiving the new state.
@@ -23,12 +23,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-# Run as a script, bench/ comes first on sys.path and its modules would shadow the project's.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+ROOT = Path(__file__).resolve().parents[2]
+# Run as a script, bench/hub/ comes first on sys.path and its modules would shadow the project's.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(ROOT))
 
-from bench._clients import pick  # noqa: E402  (a legal move from a phone's payload, as the hall bench picks it)
+from bench.hub._clients import pick  # noqa: E402  (a legal move from a phone's payload, as the hall bench picks it)
 from dudo_hub.server.hub.statepatch import Held  # noqa: E402
 
 PHONES = 6

@@ -1,6 +1,6 @@
-"""A reference opponent from outside the levels: a plain Bayesian bot, loaded as `bench.bayes_bot:BayesBot`.
+"""A reference opponent from outside the levels: a plain Bayesian bot, loaded as `bench.opponents.bayes:BayesBot`.
 
-    dudo tournament --seats hard,bench.bayes_bot:BayesBot --games 2000 --seed 2026
+    dudo tournament --seats hard,bench.opponents.bayes:BayesBot --games 2000 --seed 2026
 
 It keeps a probability over every hand each opponent may hold (the multisets of their
 dice), re-weights it by each of their bids this round (a player bids what looks likely

@@ -1,6 +1,6 @@
 """History at scale: the evening's scoreboard and the history list with 1,000 kept games.
 
-    PYTHONPATH=. python -m bench.history [--games 1000] [--no-write]
+    PYTHONPATH=. python -m bench.hub.history [--games 1000] [--no-write]
 
 A few real games are played by bots in one room of a hub on a temporary data folder (hub dice,
 so each has its full log, commitments and cups); their event rows are then appended again and
@@ -106,7 +106,7 @@ def report(figures: dict[str, Any]) -> str:
     ok = "met" if max(board[0], listing[0]) <= TARGET_MS else "NOT met"
     return f"""## History: scoreboard and history list with {figures['games']:,} kept games (issue 23)
 
-`python -m bench.history` ({machine()}): {figures['games']:,} finished 4-player games (bots, hub dice,
+`python -m bench.hub.history` ({machine()}): {figures['games']:,} finished 4-player games (bots, hub dice,
 full logs) of one room's evening in the data folder ({figures['db_mb']:.0f} MB of SQLite), read by a fresh
 connection. Target: <= {TARGET_MS:.0f} ms each — {ok}.
 

@@ -1,9 +1,9 @@
 """Bytes per move per connection: the whole `state` every time (before issue 20) against patches.
 
-    .venv/bin/python -m bench.bytes [--games 3] [--no-write]
+    .venv/bin/python -m bench.hub.bytes [--games 3] [--no-write]
 
 Seeded games in every preset, in one process (Flask-SocketIO's test client: no network), each
-room with a TV, a host and 6 phones playing legal moves (as in bench/hall.py). For every message
+room with a TV, a host and 6 phones playing legal moves (as in bench/hub/hall.py). For every message
 a move brings a connection, the bytes of its Socket.IO text frame (`42["state_patch",{...}]`)
 are counted, and beside them the frame the hub sent before patches: the whole state, as the
 connection rebuilds it (the same message, with the move's events). Writes docs/BENCHMARKS.md
@@ -18,8 +18,8 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
-from bench._clients import pick
 from bench._report import machine, write_section
+from bench.hub._clients import pick
 from dudo_hub.engine import PRESETS
 from dudo_hub.server.hub.statepatch import Held
 from dudo_hub.server.web import fastjson
@@ -117,7 +117,7 @@ def report(games: int) -> tuple[str, float]:
     ratio = whole_all / sent_all
     text = f"""## Bytes per move per connection: the whole state against patches (issue 20)
 
-{machine()}. `python -m bench.bytes` (--games {games}). Seeded games in every preset, a TV, a host and
+{machine()}. `python -m bench.hub.bytes` (--games {games}). Seeded games in every preset, a TV, a host and
 {PHONES} phones per room (Flask-SocketIO's test client, no network). Bytes: the websocket text frames of
 every `state` or `state_patch` a move brings a connection. Whole: the frame the hub sent before issue 20
 (each move, every connection its whole state with the move's events), rebuilt from what the connection

@@ -1,11 +1,11 @@
 """Win shares of the bots against each other and against outside bots, into docs/BENCHMARKS.md.
 
-    python -m bench.strength [--games 1000] [--heads-up 2000] [--workers 2] [--only dudo]
+    python -m bench.bots.strength [--games 1000] [--heads-up 2000] [--workers 2] [--only dudo]
 
 Every table is a `run_tournament` (seats rotating each game, seed 2026) with a 95% Wilson
 interval. The outside opponents are loaded like any outside bot (`module:Class`):
-`bench.bayes_bot:BayesBot` (a posterior over each opponent's hand) and
-`bench.threshold_bot:ThresholdBot` (doubts a bid above its expectation).
+`bench.opponents.bayes:BayesBot` (a posterior over each opponent's hand) and
+`bench.opponents.threshold:ThresholdBot` (doubts a bid above its expectation).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dudo_hub.engine.rules import PRESETS
 from dudo_hub.server.cli.tournament import makers_for
 
 SEED = 2026
-BAYES = "bench.bayes_bot:BayesBot"
-THRESHOLD = "bench.threshold_bot:ThresholdBot"
+BAYES = "bench.opponents.bayes:BayesBot"
+THRESHOLD = "bench.opponents.threshold:ThresholdBot"
 Match = tuple[str, str, tuple[str, ...], int]  # (preset, the seat measured, seats, games)
 
 

@@ -1,6 +1,6 @@
 """Solve the heads-up endgames and write engine/bots/solved/endgames.json (package data).
 
-    python -m bench.solve_endgames [--spots dudo:1v1:p,...]   (from the repository root)
+    python -m bench.bots.solve_endgames [--spots dudo:1v1:p,...]   (from the repository root)
 
 Every spot is a heads-up round at its start (`engine.bots.endgame_tree.Spot`), solved by
 CFR+ over the engine's own bid tree (`engine.bots.endgame_solve`). Rounds end in other
@@ -20,7 +20,7 @@ from pathlib import Path
 from dudo_hub.engine.bots.endgame_solve import describe, expand, spot_entry
 from dudo_hub.engine.bots.endgame_tree import RoundTree, Spot, outcome_values
 
-DATA = Path(__file__).resolve().parent.parent / "engine" / "bots" / "solved" / "endgames.json"
+DATA = Path(__file__).resolve().parents[2] / "engine" / "bots" / "solved" / "endgames.json"
 # key -> (CFR+ iterations, cap on bids per round or None for the whole tree)
 SPOTS: dict[str, tuple[int, int | None]] = {
     "liars_dice:1v1:n": (1000, None),
@@ -94,7 +94,7 @@ def main() -> None:
     args = parser.parse_args()
     keys = args.spots.split(",")
     entries = refresh(args.out) if args.refresh else solve_all({k: SPOTS[k] for k in keys})
-    about = "Heads-up endgames solved by CFR+ (python -m bench.solve_endgames); see docs/BOTS.md."
+    about = "Heads-up endgames solved by CFR+ (python -m bench.bots.solve_endgames); see docs/BOTS.md."
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"about": about, "spots": entries}, separators=(",", ":")) + "\n")
     print(table(entries))

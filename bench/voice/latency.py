@@ -1,7 +1,7 @@
 """Voice figures: transcript -> room submit latency, the recogniser on the Korean model, and the
 delay a player feels: from the end of a spoken call to the move on the TV (issue 38).
 
-Run: python -m bench.voice from the repo root (writes the "voice" section of docs/BENCHMARKS.md).
+Run: python -m bench.voice.latency from the repo root (writes the "voice" section of docs/BENCHMARKS.md).
 
 The delay runs the real path: a hub on gevent in a child process (on 127.0.0.1), its voice attached
 as `dudo serve` attaches it, hearing through the `Microphone` adapter a paced input device (a
@@ -36,9 +36,9 @@ from typing import Any
 import gevent
 import vosk
 
-from bench._clients import Conn
 from bench._report import machine, write_section
-from bench._serve import hub_app
+from bench.hub._clients import Conn
+from bench.hub._serve import hub_app
 from dudo_hub.server.hub.voice_link import attach_voice
 from dudo_hub.server.web import asyncmode
 from dudo_hub.server.web.app import get_hub
@@ -110,7 +110,7 @@ ITALIAN = {"여섯": "sei due", "일곱": "sette tre", "여섯 넷": "sei quattr
 """The calls played (one to two words, 0.55 to 1.2 s of speech) and the Italian bid each stands for."""
 GRAMMAR = [*ITALIAN, "감사합니다", "하나"]
 CALLS = 30
-HUB = "from gevent import monkey; monkey.patch_all(); from bench.voice import hub_main; hub_main()"
+HUB = "from gevent import monkey; monkey.patch_all(); from bench.voice.latency import hub_main; hub_main()"
 Audio = array.array  # of 16-bit samples at RATE
 
 
@@ -265,7 +265,7 @@ async def felt_delays(folder: Path, endpoint: str, block_ms: int, calls: int = C
     its end, and for those that moved the final result's time, the table's and the TV's."""
     child = await asyncio.create_subprocess_exec(sys.executable, "-c", HUB, str(folder), endpoint, str(block_ms),
                                                  stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                                                 cwd=str(Path(__file__).resolve().parent.parent))
+                                                 cwd=str(Path(__file__).resolve().parents[2]))
     assert child.stdin is not None and child.stdout is not None
     lines: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
@@ -380,7 +380,7 @@ def main() -> int:
         "## Voice: the delay a player feels, transcript to move, and the recogniser\n\n"
         f"Machine: {machine()}\n\n"
         "From the end of a spoken call (the last 10 ms within 40 dB of its loudest) to the TV's socket "
-        f"client holding the state with the bid, over {CALLS} calls a row (median / p95, ms; bench/voice.py "
+        f"client holding the state with the bid, over {CALLS} calls a row (median / p95, ms; bench/voice/latency.py "
         "says how). Aims: end -> TV median <= 800 ms, of which the hub's own work (after the final "
         f"result) <= 50 ms. The machine's load average (1 min, 2 cores; other work ran beside): {load:.1f} before, "
         "then after each row.\n\n"

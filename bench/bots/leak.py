@@ -1,6 +1,6 @@
 """What an ideal reader learns about a bot's cup from its bids.
 
-    python -m bench.leak [--games 300] [--preset dudo] [--bots hard,bench.bayes_bot:BayesBot]
+    python -m bench.bots.leak [--games 300] [--preset dudo] [--bots hard,bench.opponents.bayes:BayesBot]
 
 Plays each bot heads-up against the Bayesian bot and records every bid where the bot names
 a face for the first time in the round, with its cup: `m` of its `n` dice count for the
@@ -25,7 +25,7 @@ from dudo_hub.engine.rules import make_rules
 from dudo_hub.engine.state import GameState
 from dudo_hub.server.cli.tournament import makers_for
 
-BAYES = "bench.bayes_bot:BayesBot"
+BAYES = "bench.opponents.bayes:BayesBot"
 Sample = tuple[str, int, int, bool, float]  # (position, n, m, face held, a die's match chance)
 
 

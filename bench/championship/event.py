@@ -1,6 +1,7 @@
 """A 60-player championship with bots at every seat, played to its champion, per format, into docs/BENCHMARKS.md.
 
-    python -m bench.event [--players 60] [--events 5] [--bots normal] [--no-write]   (from the repository root)
+    python -m bench.championship.event [--players 60] [--events 5] [--bots normal] [--no-write]
+        (from the repository root)
 
 Each event is `dudo event simulate`'s: players P01..P60, tables of 4 to 6, the dudo preset,
 seeds 1..E, played through the championship's steps (championship/simulate.py). The time is
@@ -96,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"Machine: {machine()}; one process, one core; load average at the start {load:.2f} on "
         f"{os.cpu_count()} cores (other jobs share the machine: the CPU time is the steadier figure).",
-        f"`python -m bench.event --events {args.events} --bots {args.bots}`: {args.players} players, tables of 4-6, "
+        f"`python -m bench.championship.event --events {args.events} --bots {args.bots}`: "
+        f"{args.players} players, tables of 4-6, "
         f"the dudo preset, `{args.bots}` bots at every seat,",
         f"seeds 1..{args.events} per format, played through the championship's own steps (`dudo event simulate`'s "
         "loop). Knockout: the top 2",

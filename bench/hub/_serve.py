@@ -1,11 +1,11 @@
 """A bench server in its own process: the hub, or the bare transport (the same server with no game).
 
-    python -m bench._serve hub|hub-whole|floor gevent|threading ROOMS DATA
+    python -m bench.hub._serve hub|hub-whole|floor gevent|threading ROOMS DATA
 
 gevent mode patches the standard library first, as `dudo serve` does, and the heap is settled
 as `dudo serve` settles it. Prints {"port", "rooms": {code: host key}} on one line, then serves
 until SIGTERM. For experiments: DUDO_BENCH_LAG=file (the loop's lag and GC pauses, written at
-the end; bench/hall.py sets it), DUDO_BENCH_PROFILE=file (cProfile), DUDO_BENCH_NOSTORE=1 (the
+the end; bench/hub/hall.py sets it), DUDO_BENCH_PROFILE=file (cProfile), DUDO_BENCH_NOSTORE=1 (the
 hub without its SQLite store), DUDO_BENCH_GC=default (Python's own GC settings) or
 DUDO_BENCH_GC=7000,20,100 (other thresholds to settle the heap with).
 """

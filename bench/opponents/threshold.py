@@ -1,6 +1,6 @@
-"""A simple threshold opponent from outside the levels, loaded as `bench.threshold_bot:ThresholdBot`.
+"""A simple threshold opponent from outside the levels, loaded as `bench.opponents.threshold:ThresholdBot`.
 
-    dudo tournament --seats hard,bench.threshold_bot:ThresholdBot,... --games 1000
+    dudo tournament --seats hard,bench.opponents.threshold:ThresholdBot,... --games 1000
 
 It challenges when the standing bid is above what it expects on the table (its own
 matching dice plus the unseen dice's share) by more than `MARGIN`; otherwise it makes

@@ -1,0 +1,1 @@
+"""Benchmarks of the bot levels: decision time, strength, exploitability, what bids leak, and the endgame solver."""

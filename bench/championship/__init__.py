@@ -1,0 +1,1 @@
+"""Championship benchmarks: whole events played by bots to their champion."""
