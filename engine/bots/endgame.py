@@ -1,7 +1,7 @@
 """Solved heads-up endgames at the table: the equilibrium's mixed strategy for a seat's view.
 
 The strategies come from `solved/endgames.json` (package data written by
-`python -m bench.solve_endgames`, from `endgame_solve`): per spot (`dudo:1v1:p`...),
+`python -m bench.bots.solve_endgames`, from `endgame_solve`): per spot (`dudo:1v1:p`...),
 information set (`"<bids>|<cup>"`) -> {action label: probability}, or one label when
 the strategy is pure there. A spot applies only to its preset's own rules, heads-up,
 with the dice counts it was solved for, and (for capped trees) while the round's bids

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 FRAME_MS = 10
-SILENCE_MS = 300  # the default run of trailing silence that ends a call; bench/voice.py measured it:
+SILENCE_MS = 300  # the default run of trailing silence that ends a call; bench/voice/latency.py measured it:
 # 250 ms split calls with pauses from 275 ms, 350 ms added 40 ms to every call, and from 300 ms on
 # Kaldi's own endpoint splits such pauses too
 RISE_DB_PER_S = 3.0  # how fast the floor follows the room getting louder
