@@ -87,12 +87,18 @@ def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bo
     end = _last_core(part) + 1
     rest = said(lexemes[end:])
     speaker = phrases(lang, "first_person")
-    conditions: Phrases = {w: ((w,),) for w, group in phrases(lang, "stories").items() if (w,) in group}  # "if"
+    conditions = _conditions(lang)
     if rest and any(tuple(rest[: len(o)]) == o and (
             has_phrase(rest[len(o) : len(o) + 1], speaker) or o[-1] in conditions
             or has_phrase(rest[len(o) : len(o) + 1], conditions)) for o in openers.get(rest[0], ())):
         return lexemes[:end]
     return lexemes
+
+
+@cache
+def _conditions(lang: str) -> Phrases:
+    """The pack's one-word stories ("se", "if"): after an opener, a clause of its own."""
+    return {w: ((w,),) for w, group in phrases(lang, "stories").items() if (w,) in group}
 
 
 def past_said(lang: str, comment: list[Lexeme]) -> bool:
