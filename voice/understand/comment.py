@@ -85,6 +85,8 @@ def story_scope(lang: str, lexemes: list[Lexeme], part: list[Lexeme], at_end: bo
             lx.meaning is not None and lx.meaning.call == "cancel" for lx in part):  # a cancel's reason is told
         return lexemes
     end = _last_core(part) + 1
+    if end < len(lexemes) and lexemes[end].meaning is NAME:
+        return lexemes[:end]  # a player spoken to right after the move: "cinque assi luca fatti sotto se hai coraggio"
     rest = said(lexemes[end:])
     speaker = phrases(lang, "first_person")
     conditions = _conditions(lang)
