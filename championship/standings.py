@@ -9,6 +9,8 @@ Points: at every table with a result, each player scores the players they outlas
 - knockout: the later the round a player last sat in, the better; within that round, the
   players still in (going on, or not yet finished) before those who went out; then the place at
   their table, then dice left there, then the game round they went out in (later is better);
+  at a table not played yet, by their points, table wins, dice left and game rounds lasted over
+  the earlier rounds;
   then registration order.
 """
 
@@ -72,7 +74,7 @@ def standings(event: Event) -> tuple[Standing, ...]:
     order = {player: i for i, player in enumerate(event.players)}
     if event.settings.format == "knockout":
         last = _last_tables(event)
-        keys = {p: (*_knockout_key(p, last.get(p)), order[p]) for p in event.players}
+        keys = {p: (*_knockout_key(p, last.get(p), sums[p]), order[p]) for p in event.players}
     else:
         final = _final(event)
         keys = {p: (*_final_key(p, final), *_points_key(sums[p]), order[p]) for p in event.players}
@@ -111,13 +113,13 @@ def _last_tables(event: Event) -> dict[str, tuple[Round, Table]]:
     return last
 
 
-def _knockout_key(player: str, last: tuple[Round, Table] | None) -> Key:
+def _knockout_key(player: str, last: tuple[Round, Table] | None, tally: Tally) -> Key:
     if last is None:
-        return 0, 0, 0, 0, 0
+        return 0, 0, 0, 0, 0, 0, 0
     rnd, table = last
-    if table.result is None:
-        return -rnd.number, 0, 0, 0, 0
+    if table.result is None:  # not played yet: by what the earlier rounds gave them
+        return -rnd.number, 0, 0, *_points_key(tally)
     place = table.result.place(player)
     gone = rnd.stage == "heat" and place > table.advance
     finish = table.result.finish(player)
-    return -rnd.number, int(gone), place, -finish.dice, -table.result.lasted(player)
+    return -rnd.number, int(gone), place, -finish.dice, -table.result.lasted(player), 0, 0

@@ -89,6 +89,14 @@ def test_knockout_standings_match_a_hand_count() -> None:
     assert champion(event) == "F"
 
 
+def test_an_unplayed_final_lists_its_players_by_their_heats() -> None:
+    event = next_round(_knockout_event())  # round 1: A and E won (3 points), B and F second (2)
+    # A and E tie on points and wins: E kept 3 dice, A 2 (E first, though A registered first);
+    # B and F tie on dice too: B lasted 12 game rounds, F 9
+    assert [s.player for s in standings(event)][:4] == ["E", "A", "B", "F"]
+    assert [s.player for s in standings(event)][4:] == ["C", "G", "H", "D"]
+
+
 def test_a_correction_changes_the_standings_and_is_kept_with_its_reason() -> None:
     event = _rounds_event_after_two_heats()
     fixed = table_result("HBFD", {"H": 2}, {"D": 3, "F": 8, "B": 12}, 12)
