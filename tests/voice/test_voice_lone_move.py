@@ -48,6 +48,8 @@ def test_the_one_move_in_a_line_of_talk_is_taken(lang: str, text: str, move: tup
     ("it", "ci sono almeno sei tre", False),  # a count told
     ("en", "seven fives and nobody believed it", False),  # the past after a bid
     ("en", "six threes jack beat that if you can", True),  # a condition told to the player spoken to
+    ("it", "sette cinque che stasera mi sento bene", True),  # "che" after the move: its reason
+    ("es", "calzo que están clavaditos", True),
     ("it", "allora sentite questa io vado con sette tre", True),  # a bid said last after a lead-in
     ("es", "de cuatros digo siete", True),  # a face named first, its number after a move verb
     ("pt", "duvido você acertar", False),  # the remark speaks to someone: asked

@@ -7,12 +7,13 @@ not a story around it. Read by the words' kinds and the pack's closed word lists
 - the move's own words are the line's only ones of their kind: a bid's number and face, or a call
   word said once or repeated, beside at most the standing bid's number or face ("calza sono
   proprio quattro", "quattro cinque spaccati calza");
-- the rest has at most REMARK_WORDS words, none a doubt, a measure or a complement ("sei cinque
-  forse", "dudo que sepas contar");
+- the rest has at most REMARK_WORDS words, none a doubt or a measure ("sei cinque forse"), and no
+  complement before the move ("ogni volta che dico dubito");
 - said first, after no preposition ("con calza si recupera un dado"), the remark after it does
   not make a bid its subject ("cinque pacos è troppo"), tells no past (right after a call, or
-  anywhere after a bid: "calza sbagliata, perdi un dado") and does not go on to the player spoken
-  to right after a call ("duvido você acertar");
+  anywhere after a bid: "calza sbagliata, perdi un dado"), does not go on to the player spoken
+  to right after a call ("duvido você acertar") and does not end in an exclamation ("sete cincos
+  que coragem");
 - said last, the three words before it hold no preposition or having verb (nor, before a bid, an
   article or a determiner: "con cuatro seises"), nobody but the speaker is the subject before it
   (a player named in the two words before it, or the pack's `others` anywhere: "lucy shouts
@@ -33,8 +34,9 @@ REMARK_WORDS = 8
 cieca", "dudo mate nobody believes that"); a longer line is asked."""
 
 CORE_KINDS = ("number", "face", "call")
-UNPLAIN = ("complements", "doubts", "measures")
-"""The pack's lists whose phrases, beside a lone move, keep it asked."""
+UNPLAIN = ("doubts", "measures")
+"""The pack's lists whose phrases, beside a lone move, keep it asked (and a complement before it:
+after it, "che" / "que" gives the move's reason, "sette cinque che stasera ho la mano calda")."""
 
 
 def at_edge(lang: str, lexemes: list[Lexeme], move: Intent, standing: tuple[int, int] | None) -> bool:
@@ -43,7 +45,9 @@ def at_edge(lang: str, lexemes: list[Lexeme], move: Intent, standing: tuple[int,
     if own is None:
         return False
     rest = [w for k, lx in enumerate(lexemes) if k not in own for w in lx.text.split()]
-    if len(rest) > REMARK_WORDS or any(has_phrase(rest, phrases(lang, f)) for f in UNPLAIN):
+    lead = [w for lx in lexemes[: own[0]] for w in lx.text.split()]
+    if len(rest) > REMARK_WORDS or any(has_phrase(rest, phrases(lang, f)) for f in UNPLAIN) or has_phrase(
+            lead, phrases(lang, "complements")):
         return False
     if all(_kind(lx) in ("filler", "link") for lx in lexemes[: own[0]]):
         led = [w for lx in lexemes[: own[0]] for w in lx.text.split()][-1:]
@@ -80,6 +84,8 @@ def _starts_bid(lexeme: Lexeme, move: Intent) -> bool:
 
 def _plain_after(lang: str, after: list[Lexeme], move: Intent) -> bool:
     words = [w for lx in after for w in lx.text.split()]
+    if len(words) >= 2 and words[-2] in phrases(lang, "complements"):
+        return False  # an exclamation about it: "sete cincos que coragem", "sette cinque che fegato"
     if move.intent == "bid":  # "cinque pacos è troppo", "seven fives and nobody believed it"
         return not (words[:1] and words[0] in phrases(lang, "talked_about")) and not past_said(lang, after)
     return not past_said(lang, after[:2]) and not (words[:1] and words[0] in _firsts(lang, "spoken_to"))
