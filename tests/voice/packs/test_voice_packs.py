@@ -11,7 +11,7 @@ import pytest
 from dudo_hub.voice import PackError, UnknownLanguageError, languages, load_pack
 from dudo_hub.voice.language.packs import load_pack_file
 
-PACKS = Path(__file__).resolve().parents[2] / "voice" / "language" / "packs"
+PACKS = Path(__file__).resolve().parents[3] / "voice" / "language" / "packs"
 
 
 def _pack(tmp_path: Path, change: Any) -> Path:

@@ -9,9 +9,9 @@ fives, Marco / Pablo / Julien / João / Tom to act)."""
 from __future__ import annotations
 
 import pytest
-from test_voice_table_corpus import position
 
 from dudo_hub.voice.decision.policy import decide
+from tests.voice.test_voice_table_corpus import position
 
 # (lang, a negated move, the same move said plainly)
 NEGATED = [

@@ -10,7 +10,7 @@ import pytest
 
 from dudo_hub.voice import languages, parse
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _positive() -> list[Any]:
