@@ -1,17 +1,23 @@
-"""Test helpers: an app on TestConfig, clients that keep every message they receive."""
+"""Test helpers for every folder under tests/server: clients that keep every message they
+receive (Socket.IO test clients on the app, python-socketio ones on a live server), seats, moves,
+and the repository's root for the files tests read (docs, page scripts)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import socketio as sio_client
 from flask import Flask
 from flask_socketio import SocketIOTestClient
+from waiting import wait_until
 
 from dudo_hub.protocol.moves import random_move
 from dudo_hub.server.hub import statepatch
 from dudo_hub.server.hub.core import Hub
 from dudo_hub.server.web.app import socketio
 
+ROOT = Path(__file__).resolve().parents[2]  # the repository: tests/server/hubkit.py
 STATES = ("state", "state_patch")  # a connection's state: whole, or a patch of its last one
 
 
@@ -136,3 +142,33 @@ class LiveServer:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(5)
+
+
+class LiveClient:
+    """A python-socketio client keeping its states (each `state_patch` applied to the state before it)."""
+
+    def __init__(self, url: str, auth: dict[str, Any]) -> None:
+        self.sio = sio_client.Client(reconnection=False)
+        self.states: list[dict[str, Any]] = []
+        self.held = statepatch.Held()
+        self.sio.on("state", lambda data: self._on_state("state", data))
+        self.sio.on("state_patch", lambda data: self._on_state("state_patch", data))
+        self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=5)
+
+    def _on_state(self, event: str, data: dict[str, Any]) -> None:
+        state = self.held.take(event, data)
+        assert state is not None, "a patch that does not follow the state held"
+        self.states.append(state)
+
+    def wait_for(self, test: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """The latest state once it passes `test`."""
+        def matching() -> dict[str, Any] | None:
+            last = self.states[-1] if self.states else None
+            return last if last is not None and test(last) else None
+
+        return wait_until(matching, timeout=timeout, interval=0.005,
+                          message=lambda: f"a matching state; last: {self.states[-1] if self.states else None}")
+
+    def ask(self, event: str, payload: Any) -> dict[str, Any]:
+        reply: dict[str, Any] = self.sio.call(event, payload, timeout=5)
+        return reply

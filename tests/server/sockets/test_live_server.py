@@ -3,45 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 import socketio
-from hubkit import LiveServer, pick_move
+from hubkit import LiveClient, LiveServer, pick_move
 from waiting import wait_until
 
-from dudo_hub.server.hub.statepatch import Held
 from dudo_hub.server.web.app import TestConfig, create_app, get_hub
-
-
-class LiveClient:
-    """A python-socketio client keeping its states (each `state_patch` applied to the state before it)."""
-
-    def __init__(self, url: str, auth: dict[str, Any]) -> None:
-        self.sio = socketio.Client(reconnection=False)
-        self.states: list[dict[str, Any]] = []
-        self.held = Held()
-        self.sio.on("state", lambda data: self._on_state("state", data))
-        self.sio.on("state_patch", lambda data: self._on_state("state_patch", data))
-        self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=5)
-
-    def _on_state(self, event: str, data: dict[str, Any]) -> None:
-        state = self.held.take(event, data)
-        assert state is not None, "a patch that does not follow the state held"
-        self.states.append(state)
-
-    def wait_for(self, test: Any, timeout: float = 10.0) -> dict[str, Any]:
-        """The latest state once it passes `test`."""
-        def matching() -> dict[str, Any] | None:
-            last = self.states[-1] if self.states else None
-            return last if last is not None and test(last) else None
-
-        return wait_until(matching, timeout=timeout, interval=0.005,
-                          message=lambda: f"a matching state; last: {self.states[-1] if self.states else None}")
-
-    def ask(self, event: str, payload: Any) -> dict[str, Any]:
-        reply: dict[str, Any] = self.sio.call(event, payload, timeout=5)
-        return reply
 
 
 def test_a_game_over_real_sockets():

@@ -10,9 +10,9 @@ import random
 from pathlib import Path
 from typing import Any
 
+from directorkit import director, make_event, ok, screen
 from flask import Flask
 from hubkit import Client, host_of, pick_move, seat
-from test_championship_hub import director, make_event, ok, screen
 
 from dudo_hub.server.room.room import Room
 from dudo_hub.server.web.app import TestConfig, create_app, get_hub

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 import websocket
+from hubkit import ROOT
 from waiting import wait_until
 
 from dudo_hub.server.web import asyncmode
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(asyncmode.patched(), reason="starts its own gevent hubs")]
 
 

@@ -1,6 +1,6 @@
 """`dudo serve` speaks the room's language in the terminal: the addresses, the QR caption, the hall's
 lines and the stop line come from the catalogue (`cli.*`); the English lines are the ones
-tests/server/test_stop.py and test_gevent_mode.py parse (they pass `--lang en`)."""
+tests/server/serve/test_stop.py and tests/server/gevent/test_gevent_mode.py parse (they pass `--lang en`)."""
 
 from __future__ import annotations
 

@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 import websocket
+from hubkit import ROOT
 
 from dudo_hub.server.web import asyncmode
 
-ROOT = Path(__file__).resolve().parents[2]
 HANG_GUARD = 60.0  # seconds from SIGINT to the process gone, at most: a hung stop fails, a slow machine does not
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(asyncmode.patched(), reason="starts its own gevent hubs")]
 

@@ -8,12 +8,11 @@ import json
 import random
 import shutil
 import subprocess
-from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
-from hubkit import Client, host_of, pick_move, seat
+from hubkit import ROOT, Client, host_of, pick_move, seat
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +20,7 @@ from dudo_hub.engine import PRESETS
 from dudo_hub.server.hub import stateout, statepatch
 from dudo_hub.server.hub.core import Hub
 
-JS = Path(__file__).resolve().parents[2] / "web_display" / "static" / "js" / "statepatch.js"
+JS = ROOT / "web_display" / "static" / "js" / "statepatch.js"
 
 leaves = st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab", max_size=2)
 json_values = st.recursive(leaves, lambda inner: st.lists(inner, max_size=4)

@@ -93,8 +93,8 @@ USED = [  # (the module that uses it, where it is, the attribute)
     (APP, "socketio.Manager", "connect"),  # overridden: the first sync after the CONNECT packet
     (APP, "socketio.packet.Packet", "data_is_binary"),  # overridden: no binary scan of every message
     (APP, "socketio.Server", "enter_room"),
-    ("tests/server/test_state_patch.py", "socketio.Manager", "sid_from_eio_sid"),
-    ("tests/server/test_outlet.py", "socketio.Server", "_send_eio_packet"),  # replaced: what is sent
+    ("tests/server/sockets/test_state_patch.py", "socketio.Manager", "sid_from_eio_sid"),
+    ("tests/server/sockets/test_outlet.py", "socketio.Server", "_send_eio_packet"),  # replaced: what is sent
 ]
 
 
@@ -154,7 +154,7 @@ SOURCES = [  # (the module, what it relies on, where, the text that does it)
     (GUARD, "and the connection is read from `self.ws`", _websocket_wsgi.SimpleWebSocketWSGI, "self.ws = "),
     (OUTLET, "Flask-SocketIO's test client listens on the server's _send_eio_packet",
      flask_socketio.test_client.SocketIOTestClient, "socketio.server._send_eio_packet = "),
-    ("tests/server/test_state_patch.py", "the test client knows its Engine.IO sid",
+    ("tests/server/sockets/test_state_patch.py", "the test client knows its Engine.IO sid",
      flask_socketio.test_client.SocketIOTestClient, "self.eio_sid = "),
 ]
 

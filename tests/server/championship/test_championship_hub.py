@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from directorkit import director, make_event, ok, screen
 from flask import Flask
 from hubkit import Client, host_of, pick_move
 
@@ -20,30 +21,6 @@ from dudo_hub.server.web.app import TestConfig, create_app, get_hub
 
 def _names(n: int) -> list[str]:
     return [f"Player {i:02d}" for i in range(1, n + 1)]
-
-
-def make_event(app: Flask, hub: Hub, **settings: Any) -> tuple[str, str]:
-    host_key = hub.room(hub.default_code).host_key
-    reply = app.test_client().post("/api/events", json=settings, headers={"X-Host-Key": host_key})
-    assert reply.status_code == 200, reply.get_json()
-    data = reply.get_json()
-    assert data["director"] == f"/director/{data['id']}?key={data['key']}"
-    return data["id"], data["key"]
-
-
-def director(app: Flask, event_id: str, key: str) -> Client:
-    return Client(app, "director", "", event=event_id, key=key)
-
-
-def ok(client: Client, event: str, payload: dict[str, Any] | None = None) -> None:
-    reply = client.ask(event, payload or {})
-    assert reply["ok"], (event, reply)
-
-
-def screen(client: Client) -> dict[str, Any]:
-    shown = client.last("event")
-    assert shown is not None, "no event message"
-    return dict(shown)
 
 
 def play_to_champion(desk: Client, hall: Client, rounds: int = 10) -> dict[str, Any]:

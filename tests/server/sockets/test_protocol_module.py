@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from pathlib import Path
 
 import msgspec
 import pytest
-from hubkit import Client, host_of, pick_move, seat
+from hubkit import ROOT, Client, host_of, pick_move, seat
 
 from dudo_hub import engine, protocol
 from dudo_hub.engine.chance import random_action
@@ -20,8 +19,6 @@ from dudo_hub.protocol.errors import HUB_CODES, HubError
 from dudo_hub.protocol.generate.__main__ import OUTPUTS, stale
 from dudo_hub.protocol.moves import random_move
 from dudo_hub.server.handlers.game import HANDLERS
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_handled_event_has_its_type_and_every_type_its_handler():

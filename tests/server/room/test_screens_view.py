@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hubkit import Client, host_of, pick_move, seat
+from hubkit import ROOT, Client, host_of, pick_move, seat
 
 
 def test_every_screen_gets_the_same_waiting_and_reveal_and_no_cup_before_it(app, hub):
@@ -44,9 +44,7 @@ def test_every_screen_gets_the_same_waiting_and_reveal_and_no_cup_before_it(app,
 def test_no_page_rebuilds_the_reveal_or_the_wait_or_a_rule():
     """The pages read `view.reveal`, `view.waiting` and the engine's counted flags; the story's
     events, the turn's phases and the paco rule are not theirs to work out."""
-    from pathlib import Path
-
-    pages = Path(__file__).resolve().parents[2] / "web_display" / "static" / "js"
+    pages = ROOT / "web_display" / "static" / "js"
     for script in sorted(pages.glob("*.js")):
         if script.name == "protocol.js":  # generated: the event kinds' names, which pages may import
             continue

@@ -22,12 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hubkit import pick_move
-from test_live_server import LiveClient
+from hubkit import ROOT, LiveClient, pick_move
 
 from dudo_hub.server.web import asyncmode
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(asyncmode.patched(), reason="already in gevent mode")
 
 

@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hubkit import ROOT
 
 from dudo_hub.server.cli.serve import add_serve_command, serve_config
 from dudo_hub.server.config import Config, ConfigError
 from dudo_hub.server.web.app import create_app, get_hub
-
-ROOT = Path(__file__).resolve().parents[2]
 
 # field -> (what the environment says, what the field holds, a value that must be refused)
 CASES: dict[str, tuple[str, Any, str]] = {

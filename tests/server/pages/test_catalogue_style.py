@@ -13,7 +13,7 @@
 - a heading and the count the page writes after it never repeat a word ("Partidas guardadas · total: 2").
 
 Each check is a function returning its offences, so each is also shown to fail (`test_each_check_can_fail`).
-French spacing is tests/server/test_catalogue_typography.py's.
+French spacing is tests/server/pages/test_catalogue_typography.py's.
 """
 
 from __future__ import annotations
@@ -288,7 +288,7 @@ def test_the_voice_says_the_words_the_screens_show(lang: str) -> None:
     assert known <= {key for key, _, _ in found}, "a known offence is fixed: remove it from KNOWN"
 
 
-BREAKABLE_BEFORE = re.compile(r"[ \t][!?;:»]|«[ \t]")  # as tests/server/test_catalogue_typography.py
+BREAKABLE_BEFORE = re.compile(r"[ \t][!?;:»]|«[ \t]")  # as tests/server/pages/test_catalogue_typography.py
 
 
 @pytest.mark.parametrize("lang", LANGS)

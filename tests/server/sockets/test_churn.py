@@ -1,6 +1,6 @@
 """Connection churn over real sockets leaves nothing behind: every connection's tasks end with it
 (Engine.IO's ping task used to sleep out its 25 s). Runs in threading mode here and in gevent
-mode from test_gevent_mode.py."""
+mode from tests/server/gevent/test_gevent_mode.py."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from hubkit import Client, host_of, seat
-from test_voice_hub import AllWords, LiveAudio
 from voice_table.fakes import ManualTimers, Said, WordsVosk
+from voicekit import AllWords, LiveAudio
 from waiting import wait_until
 
 from dudo_hub.catalogue import LANGS

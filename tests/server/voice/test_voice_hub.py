@@ -4,14 +4,13 @@ the language following the room, one voice notice per heard call, the table chec
 from __future__ import annotations
 
 import io
-import queue
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hubkit import Client, host_of, seat
 from voice_table.fakes import ManualTimers, Said, WordsVosk
+from voicekit import AllWords, LiveAudio
 from waiting import wait_until
 
 from dudo_hub.server.hub.voice_link import attach_voice
@@ -152,27 +151,6 @@ def test_without_voice_the_mic_button_and_the_check_say_voice_is_off(app, hub):
     assert phone.ask("voice:listen", {})["code"] == "voice_off"
     assert phone.ask("voice:answer", {"ask_id": 1, "yes": True})["code"] == "nothing_to_answer"
     assert host.ask("host:voice", {"check": True})["code"] == "voice_off"
-
-
-class LiveAudio:
-    """A microphone fed by the test, chunk by chunk."""
-
-    rate = 16000
-
-    def __init__(self) -> None:
-        self.queue: queue.Queue[bytes | None] = queue.Queue()
-
-    def chunks(self) -> Iterator[bytes]:
-        while (chunk := self.queue.get()) is not None:
-            yield chunk
-
-    def close(self) -> None:
-        self.queue.put(None)
-
-
-class AllWords:
-    def find_word(self, word: str) -> int:
-        return 1
 
 
 def test_the_table_check_runs_on_the_hubs_microphone_and_plays_nothing(app, hub, monkeypatch, tmp_path):

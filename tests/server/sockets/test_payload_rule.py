@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 import websocket
-from hubkit import Client, LiveServer, host_of, seat
+from hubkit import ROOT, Client, LiveServer, host_of, seat
 
 from dudo_hub.server.handlers.game import HANDLERS
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+DOCS = ROOT / "docs" / "protocol.md"
 NOT_OBJECTS = [None, [], ["a"], "text", "", 0, 3.5, True, False]
 
 
