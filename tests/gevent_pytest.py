@@ -1,7 +1,7 @@
 """pytest in a process patched by gevent, as `dudo serve` runs: `python tests/gevent_pytest.py [pytest args]`.
 
 The patch comes before any other import (pytest's included); apps made in this process are in
-gevent mode (`Config.ASYNC_MODE = "auto"`). tests/server/test_gevent_mode.py runs the server
+gevent mode (`Config.ASYNC_MODE = "auto"`). tests/server/gevent/test_gevent_mode.py runs the server
 tests this way; the main test process is never patched.
 """
 

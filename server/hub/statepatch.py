@@ -17,7 +17,7 @@ and an array that only grew sends its new items. Anything else is compared and s
 diff knows nothing of what a view holds. The hub diffs each top-level field of a message (room,
 view, legal...), so patches reach two levels down (server/hub/stateout.py). As in JavaScript's
 `==`, 1, 1.0 and true compare equal: a field that changes only so is not sent (the hub's views
-never do; tests/server/test_state_patch.py holds patched states to the whole ones, as JSON text).
+never do; tests/server/sockets/test_state_patch.py holds patched states to the whole ones, as JSON text).
 """
 
 from __future__ import annotations

@@ -113,7 +113,7 @@ def _environ() -> dict[str, str]:
 
 GC_THRESHOLDS = (100_000, 20, 100)
 """Python's collection thresholds when serving (the defaults are 700, 10, 10). A move over the
-socket leaves no reference cycles (tests/server/test_no_cycles.py), so a young collection finds
+socket leaves no reference cycles (tests/server/sockets/test_no_cycles.py), so a young collection finds
 nothing to free: it only walks the objects alive at that moment, and in a hall's burst, with a
 thousand messages queued, that was 10 to 40 ms every second at 7000 (docs/BENCHMARKS.md)."""
 
