@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from dudo_hub.voice.understand.comment import has_phrase, past_said, phrases
+from dudo_hub.voice.understand.comment import Phrases, has_phrase, past_said, phrases
 from dudo_hub.voice.understand.intent import Intent
-from dudo_hub.voice.understand.lexicon import Lexeme, lexicon_for
+from dudo_hub.voice.understand.lexicon import Lexeme
 from dudo_hub.voice.understand.names import NAME
+from dudo_hub.voice.understand.scan import count_leads, first_words, kind_of
 
 REMARK_WORDS = 8
 """The most words a remark beside a lone move may have for the move to be played ("dieci sei alla
@@ -49,9 +50,8 @@ def at_edge(lang: str, lexemes: list[Lexeme], move: Intent, standing: tuple[int,
     if len(rest) > REMARK_WORDS or any(has_phrase(rest, phrases(lang, f)) for f in UNPLAIN) or has_phrase(
             lead, phrases(lang, "complements")):
         return False
-    if all(_kind(lx) in ("filler", "link") for lx in lexemes[: own[0]]):
-        led = [w for lx in lexemes[: own[0]] for w in lx.text.split()][-1:]
-        if move.intent != "bid" and set(led) & _firsts(lang, "talked_about"):
+    if all(kind_of(lx) in ("filler", "link") for lx in lexemes[: own[0]]):
+        if move.intent != "bid" and set(lead[-1:]) & first_words(lang, "talked_about"):
             return False  # "con calza si recupera un dado": the call word is a noun
         return _plain_after(lang, lexemes[own[-1] + 1 :], move)
     return own[-1] == len(lexemes) - 1 and _plain_before(lang, lexemes[: own[0]], move)
@@ -60,13 +60,13 @@ def at_edge(lang: str, lexemes: list[Lexeme], move: Intent, standing: tuple[int,
 def _own_words(lexemes: list[Lexeme], move: Intent, standing: tuple[int, int] | None) -> list[int] | None:
     """Where the move's own words are, when they are the line's only core words besides the
     standing bid's number or face beside a call; else None."""
-    core = [i for i, lx in enumerate(lexemes) if _kind(lx) in CORE_KINDS]
+    core = [i for i, lx in enumerate(lexemes) if kind_of(lx) in CORE_KINDS]
     if move.intent == "bid":
-        bid = len(core) == 2 and _kind(lexemes[core[1]]) != "call" and _starts_bid(lexemes[core[0]], move)
+        bid = len(core) == 2 and kind_of(lexemes[core[1]]) != "call" and _starts_bid(lexemes[core[0]], move)
         return core if bid else None
     if move.intent not in ("dudo", "calza"):
         return None
-    calls = [i for i in core if _kind(lexemes[i]) == "call"]
+    calls = [i for i in core if kind_of(lexemes[i]) == "call"]
     others = [lexemes[i].meaning for i in core if i not in calls]
     if not calls or standing is None and others:
         return None
@@ -88,7 +88,7 @@ def _plain_after(lang: str, after: list[Lexeme], move: Intent) -> bool:
         return False  # an exclamation about it: "sete cincos que coragem", "sette cinque che fegato"
     if move.intent == "bid":  # "cinque pacos è troppo", "seven fives and nobody believed it"
         return not (words[:1] and words[0] in phrases(lang, "talked_about")) and not past_said(lang, after)
-    return not past_said(lang, after[:2]) and not (words[:1] and words[0] in _firsts(lang, "spoken_to"))
+    return not past_said(lang, after[:2]) and not (words[:1] and words[0] in first_words(lang, "spoken_to"))
 
 
 def _plain_before(lang: str, before: list[Lexeme], move: Intent) -> bool:
@@ -96,26 +96,16 @@ def _plain_before(lang: str, before: list[Lexeme], move: Intent) -> bool:
         return False  # "lucy shouts dudo", "marco urla sette cinque": the player named is its subject
     words = [w for lx in before for w in lx.text.split()]
     near = ("talked_about", "determiners", "articles") if move.intent == "bid" else ("talked_about",)
-    if set(words[-3:]) & _firsts(lang, *near) or has_phrase(words, phrases(lang, "others")):
+    if set(words[-3:]) & first_words(lang, *near) or has_phrase(words, phrases(lang, "others")):
         return False
-    return not any(_has(words, lead) for lead in _count_leads(lang) if lead)  # "ci sono almeno sei tre"
-
-
-def _has(words: list[str], phrase: tuple[str, ...]) -> bool:
-    return any(tuple(words[i : i + len(phrase)]) == phrase for i in range(len(words)))
+    return not has_phrase(words, _count_lead_phrases(lang))  # "ci sono almeno sei tre"
 
 
 @cache
-def _count_leads(lang: str) -> tuple[tuple[str, ...], ...]:
-    """The words before "{n}" in the pack's count templates ("ci sono", "hay", "there are")."""
-    return tuple(before for before, _ in lexicon_for(lang).pack.counts.templates)
-
-
-@cache
-def _firsts(lang: str, *fields: str) -> frozenset[str]:
-    """The first words of the pack's phrases in `fields`, as the lexer writes them."""
-    return frozenset(w for field in fields for w in phrases(lang, field))
-
-
-def _kind(lexeme: Lexeme) -> str:
-    return lexeme.meaning.kind if lexeme.meaning is not None else ""
+def _count_lead_phrases(lang: str) -> Phrases:
+    """The pack's count leads (`scan.count_leads`: "ci sono", "hay") by their first word."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for lead in count_leads(lang):
+        if lead:
+            out.setdefault(lead[0], []).append(lead)
+    return {first: tuple(group) for first, group in out.items()}

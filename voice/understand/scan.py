@@ -65,12 +65,13 @@ def _contradicted(words: list[Lexeme], move: Intent, standing: tuple[int, int] |
 
 
 @cache
-def _firsts(lang: str, *fields: str) -> frozenset[str]:
+def first_words(lang: str, *fields: str) -> frozenset[str]:
     """The first words of the pack's phrases in `fields`, as the lexer writes them."""
     return frozenset(w for field in fields for w in phrases(lang, field))
 
 
-def _kind(lexeme: Lexeme) -> str:
+def kind_of(lexeme: Lexeme) -> str:
+    """The kind of a lexeme's meaning ("number", "call", "filler"...), "" for a word the pack lacks."""
     return lexeme.meaning.kind if lexeme.meaning is not None else ""
 
 
@@ -79,8 +80,9 @@ def _last_segment(lexemes: list[Lexeme]) -> list[Lexeme]:
     number, a face or a call after it ("de cuatros digo siete" keeps its face)."""
     start = 0
     for i, lexeme in enumerate(lexemes):
-        if _kind(lexeme) == "marker" and any(_kind(lx) in ("number", "face", "call") for lx in lexemes[i + 1 :]) and (
-                any(_kind(lx) in ("number", "call") for lx in lexemes[start:i])):
+        corrected = any(kind_of(lx) in ("number", "call") for lx in lexemes[start:i])
+        if kind_of(lexeme) == "marker" and corrected and any(
+                kind_of(lx) in ("number", "face", "call") for lx in lexemes[i + 1 :]):
             start = i + 1
     return lexemes[start:]
 
@@ -92,9 +94,9 @@ def _last_word(words: list[Lexeme], i: int) -> str:
 
 def _calls(lang: str, words: list[Lexeme]) -> list[Intent]:
     """The calls said as calls (see the module's docstring)."""
-    around = _firsts(lang, "articles", "determiners")
-    before = _firsts(lang, "articles", "determiners", "clitics")
-    complements = _firsts(lang, "complements")
+    around = first_words(lang, "articles", "determiners")
+    before = first_words(lang, "articles", "determiners", "clitics")
+    complements = first_words(lang, "complements")
     out = []
     for i, lx in enumerate(words):
         meaning = lx.meaning
@@ -120,13 +122,13 @@ def _bids(lang: str, words: list[Lexeme]) -> list[Intent]:
     """Every bid said: NUMBER LINK* FACE, then a face named first and its lone number after it."""
     out: list[Intent] = []
     used: set[int] = set()
-    talked_about = _firsts(lang, "talked_about", "determiners")
+    talked_about = first_words(lang, "talked_about", "determiners")
     for i, lexeme in enumerate(words):
         meaning = lexeme.meaning
         if meaning is None or meaning.kind != "number" or not meaning.number or i in used:
             continue
         end = i + 1
-        while end < len(words) and _kind(words[end]) == "link":
+        while end < len(words) and kind_of(words[end]) == "link":
             end += 1
         if end < len(words) and end not in used and _face(words[end].meaning) is not None:
             face = _face(words[end].meaning)
@@ -143,11 +145,11 @@ def _counted(lang: str, words: list[Lexeme], i: int) -> bool:
     """The number at `i` follows the opening words of one of the pack's count templates ("ci
     sono", "hay", "there are"): a count told, not a bid."""
     said = [w for lx in words[:i] for w in lx.text.split()]
-    return any(said[len(said) - len(lead) :] == list(lead) for lead in _count_leads(lang) if lead)
+    return any(said[len(said) - len(lead) :] == list(lead) for lead in count_leads(lang) if lead)
 
 
 @cache
-def _count_leads(lang: str) -> tuple[tuple[str, ...], ...]:
+def count_leads(lang: str) -> tuple[tuple[str, ...], ...]:
     """The words before "{n}" in the pack's count templates, as the lexer writes them."""
     return tuple(before for before, _ in lexicon_for(lang).pack.counts.templates)
 
@@ -155,11 +157,11 @@ def _count_leads(lang: str) -> tuple[tuple[str, ...], ...]:
 def _face_first(lang: str, words: list[Lexeme], loose: list[int]) -> list[Intent]:
     """A face named first (a face name, or a number word after a preposition or a determiner: "sui
     tre", "des trois", "les six") and, after it, one number that no face follows: "de treses digo ocho" (8 x 3)."""
-    prepositions = _firsts(lang, "talked_about", "determiners")  # "sui tre", "les six", "i due"
-    faces = [i for i in loose if _kind(words[i]) == "face" or (
-        _kind(words[i]) == "number" and i > 0 and i - 1 in loose
+    prepositions = first_words(lang, "talked_about", "determiners")  # "sui tre", "les six", "i due"
+    faces = [i for i in loose if kind_of(words[i]) == "face" or (
+        kind_of(words[i]) == "number" and i > 0 and i - 1 in loose
         and words[i - 1].text.split()[-1] in prepositions and _face(words[i].meaning) is not None)]
-    numbers = [i for i in loose if i not in faces and _kind(words[i]) == "number"]
+    numbers = [i for i in loose if i not in faces and kind_of(words[i]) == "number"]
     if len(faces) != 1 or len(numbers) != 1 or numbers[0] < faces[0]:
         return []
     verbs = phrases(lang, "move_verbs")
@@ -177,7 +179,7 @@ def told(lang: str, lexemes: list[Lexeme]) -> bool:
     or one of its alternatives ("era quattro cinque o quattro sei", "meglio dudo o rilanciare"):
     the move is told or weighed, not made."""
     words = [w for lx in lexemes for w in lx.text.split()]
-    starts = _firsts(lang, "stories", "alternatives")
+    starts = first_words(lang, "stories", "alternatives")
     return any(tuple(words[k : k + len(p)]) == p for k, w in enumerate(words) if w in starts
                for field in ("stories", "alternatives") for p in phrases(lang, field).get(w, ()))
 
@@ -190,7 +192,7 @@ def told_before(lang: str, before: list[Lexeme]) -> bool:
     asked = phrases(lang, "questions")
     if any(tuple(words[k : k + len(q)]) == q for k, w in enumerate(words) for q in asked.get(w, ())):
         return True
-    complements = _firsts(lang, "complements")
+    complements = first_words(lang, "complements")
     if any(lx.text in complements for lx in before):
         return True
     return past_said(lang, before)
@@ -239,5 +241,5 @@ def _move_end(lexemes: list[Lexeme], start: int, move: Intent) -> int:
     """Just after the move said at `start`: its call word, or its bid's face."""
     if move.intent != "bid":
         return start + 1
-    later = [i for i in range(start + 1, len(lexemes)) if _kind(lexemes[i]) in ("face", "number")]
+    later = [i for i in range(start + 1, len(lexemes)) if kind_of(lexemes[i]) in ("face", "number")]
     return (later[0] if later else start) + 1
