@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from hubkit import Client, host_of, seat
-from voice_table.fakes import ManualTimers, Said, WordsVosk
-from voicekit import AllWords, LiveAudio
+from voice_table.fakes import ManualTimers, WordsVosk
+from voicekit import AllWords, LiveAudio, voiced_table
 from waiting import wait_until
 
 from dudo_hub.server.hub.voice_link import attach_voice
@@ -19,17 +19,9 @@ from dudo_hub.voice.setup import model as models
 
 @pytest.fixture
 def table(app, hub):
-    code = hub.default_code
-    host = host_of(app, hub)
-    phones = {n: seat(app, code, n) for n in ("Marco", "Anna", "Luca")}
-    assert host.ask("host:start", {})["ok"]
-    room = hub.room(code)
-    voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=ManualTimers(), out=io.StringIO())
-    voice.session.table.speech = Said()
-    hub.voices[code] = voice
-    tv = Client(app, "tv", code)
-    yield room, voice, host, phones, tv
-    voice.stop()
+    t = voiced_table(app, hub)
+    yield t.room, t.voice, t.host, t.phones, t.tv
+    t.voice.stop()
 
 
 def names(client: Client) -> list[str]:

@@ -5,27 +5,18 @@ from __future__ import annotations
 import io
 
 import pytest
-from hubkit import Client, host_of, seat
+from hubkit import host_of, seat
 from voice_table.fakes import ManualTimers, Said
+from voicekit import voiced_table
 
 from dudo_hub.server.hub.voice_link import HubVoice, attach_voice
 
 
 @pytest.fixture
 def table(app, hub):
-    code = hub.default_code
-    host = host_of(app, hub)
-    phones = {n: seat(app, code, n) for n in ("Marco", "Anna", "Luca")}
-    assert host.ask("host:start", {})["ok"]
-    room = hub.room(code)
-    timer = ManualTimers()
-    voice = attach_voice(room, "it", None, speak=False, listen=False, scheduler=timer, out=io.StringIO())
-    said = Said()
-    voice.session.table.speech = said
-    hub.voices[code] = voice
-    tv = Client(app, "tv", code)
-    yield room, voice, phones, tv, said, timer
-    voice.stop()
+    t = voiced_table(app, hub)
+    yield t.room, t.voice, t.phones, t.tv, t.said, t.timer
+    t.voice.stop()
 
 
 WINDOW = 3.0  # attach_voice's default confirmation window, in seconds
