@@ -132,7 +132,8 @@ def main(wheel_arg: str, dudo: str) -> int:
     names = zipfile.ZipFile(wheel).namelist()
     for needed in ("dudo_hub/web_display/vendor/socket.io.min.js", "dudo_hub/web_display/vendor/preact-htm.js",
                    "dudo_hub/web_display/vendor.json", "dudo_hub/catalogue/strings/it.json",
-                   "dudo_hub/web_display/templates/tv.html", "dudo_hub/voice/language/packs/it.json"):
+                   "dudo_hub/web_display/templates/tv.html", "dudo_hub/voice/language/packs/it.json",
+                   "dudo_hub/engine/bots/solved/endgames.json", "dudo_hub/engine/bots/solved/headsup/dudo.json"):
         assert needed in names, f"the wheel lacks {needed}"
     print(f"wheel: one top-level package (dudo_hub), {len(names)} files")
     port = free_port()

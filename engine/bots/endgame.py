@@ -63,13 +63,14 @@ def solved_policy(view: dict[str, Any], legal: Sequence[PlayerAction]) -> Policy
     if entry is None:
         return None
     probs: dict[str, float] = {entry: 1.0} if isinstance(entry, str) else {k: float(v) for k, v in entry.items()}
-    by_label = {_label(a): a for a in legal}
+    by_label = {action_label(a): a for a in legal}
     if any(label not in by_label for label in probs):
         return None
     return {by_label[label]: p for label, p in probs.items() if p > 0}
 
 
-def _label(action: PlayerAction) -> str:
+def action_label(action: PlayerAction) -> str:
+    """`3x4`, `dudo` or `calza`: how the solved strategies name an action."""
     if isinstance(action, MakeBid):
         return str(action.bid)
     if isinstance(action, CallDudo):

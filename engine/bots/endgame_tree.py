@@ -65,7 +65,8 @@ def start_state(spot: Spot) -> GameState:
     )
 
 
-def _standing(state: GameState, bidder: int, bid: Bid) -> GameState:
+def with_standing(state: GameState, bidder: int, bid: Bid) -> GameState:
+    """`state` with `bid` standing, made by `bidder`, and the other seat to act."""
     return evolve(state, bids=(BidEntry(bidder, bid),), turn=1 - bidder)
 
 
@@ -94,13 +95,13 @@ class RoundTree:
             return []
         if not history:
             return ordering.legal_bids(self.state, 0)
-        return _raises_after(self.state, history[-1], seat)
+        return raises_after(self.state, history[-1], seat)
 
     def _calls(self, history: tuple[Bid, ...], seat: int) -> list[str]:
         if not history:
             return []
         calls = [DUDO]
-        if calza_problem(_standing(self.state, 1 - seat, history[-1]), seat) is None:
+        if calza_problem(with_standing(self.state, 1 - seat, history[-1]), seat) is None:
             calls.append(CALZA)
         return calls
 
@@ -133,10 +134,11 @@ class RoundTree:
 _RAISES: dict[tuple[str, int, int, int, Bid, int], list[Bid]] = {}
 
 
-def _raises_after(state: GameState, bid: Bid, seat: int) -> list[Bid]:
+def raises_after(state: GameState, bid: Bid, seat: int) -> list[Bid]:
+    """The raises `seat` may make over `bid` (memoised per rules, dice counts and bid)."""
     key = (state.rules.preset, state.counts[0], state.counts[1], int(state.palifico), bid, seat)
     if key not in _RAISES:
-        _RAISES[key] = ordering.legal_bids(_standing(state, 1 - seat, bid), seat)
+        _RAISES[key] = ordering.legal_bids(with_standing(state, 1 - seat, bid), seat)
     return _RAISES[key]
 
 
@@ -178,7 +180,7 @@ def outcome_values(spot: Spot, values: Values) -> Outcomes:
                 quantity = total if call == CALZA and right else 1
                 face_up = 2 if right else 3  # every die a two makes "1x2" true and "total x2" exact
                 dice = ((face_up,) * spot.opener, (face_up,) * spot.responder)
-                standing = evolve(_standing(state, 1 - caller, Bid(quantity, 2)), dice=dice)
+                standing = evolve(with_standing(state, 1 - caller, Bid(quantity, 2)), dice=dice)
                 after, _ = resolve_call(standing, call, caller)
                 out[outcome_name(call, caller, right)] = value_of(after, values)
     return out

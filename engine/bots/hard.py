@@ -1,13 +1,16 @@
 """The hard bot: reads opponents' cups from their bids, weighs every option, mixes its play.
 
-Three regimes, by what the table has become:
+Four regimes, by what the table has become:
 - Solved endgames (`endgame.py`): heads-up with few dice in a preset's own rules, it draws
   its move from the equilibrium strategy solved offline (so its bids give nothing away).
-- Heads-up otherwise: a posterior over the opponent's cup as whole hands (`reading.py`),
-  re-weighted by their bids and non-challenges; every option scored by my chance of losing
-  the round less theirs, each weighed by what a loss risks (a die, or the revolver's shot);
-  a raise by the opponent's modelled answer (`response.py`); near-equal raises drawn by
-  softmax, so that openings and raises are mixed.
+- Heads-up elsewhere, in a preset's own rules: the equilibrium computed offline on an
+  imperfect-recall abstraction of the round (`headsup/`, every pair of dice counts).
+- Heads-up otherwise (other rules, or off the computed graph): a posterior over the
+  opponent's cup as whole hands (`reading.py`), re-weighted by their bids and
+  non-challenges; every option scored by my chance of losing the round less theirs, each
+  weighed by what a loss risks (a die, or the revolver's shot); a raise by the opponent's
+  modelled answer (`response.py`); near-equal raises drawn by softmax, so that openings
+  and raises are mixed.
 - 3+ players: each option by its expected cost: my chance of losing the round, less a small
   share (`spite`) of the chance that the other party loses instead, from `inference.Table`
   (a per-die Bayesian reading of each opponent's bids); a false raise costs only if the
@@ -27,6 +30,7 @@ from dudo_hub.engine.actions import ChooseDirection, MakeBid, PlayerAction
 from dudo_hub.engine.bids import PACOS, Bid
 from dudo_hub.engine.bots.base import BaseBot, Options, Seat, calza_gain, fallback
 from dudo_hub.engine.bots.endgame import Policy, solved_policy
+from dudo_hub.engine.bots.headsup.play import headsup_policy
 from dudo_hub.engine.bots.inference import Dist, Evidence, Table, beliefs
 from dudo_hub.engine.bots.lookahead import Doubt, Lookahead
 from dudo_hub.engine.bots.opponents import Book
@@ -53,6 +57,9 @@ class HardParams:
     open_ahead: bool = False  # score opening bids with the lookahead too
     ahead_heads_up: Doubt | None = None  # the lookahead heads-up (else the fixed exposure)
     endgames: bool = True  # play the solved heads-up endgames (engine/bots/endgame.py) where they apply
+    headsup: bool = True  # elsewhere heads-up, play the computed equilibrium (engine/bots/headsup/) where it applies
+    headsup_most: int = 4  # ... in rounds with at most this many dice in play (docs/BOTS.md: where it pays)
+    headsup_liars: float = -1.0  # ... and in larger ones against an opponent whose openings I trust below this (off)
     hands_heads_up: bool = True  # heads-up: read the opponent's cup as hands (reading.py) and their answer
     read: Model = field(default_factory=Model)  # how opponents' bids are read
     answer: Model = field(default_factory=lambda: Model(challenge_at=0.4, soft=0.2))  # how they answer mine
@@ -113,6 +120,8 @@ class HardBot(BaseBot):
         if opts.directions and not opts.bids and opts.dudo is None:
             return self._direction(seat, opts.directions)
         policy = solved_policy(view, legal) if self.params.endgames else None
+        if not policy and self.params.headsup and self.computed_here(view, seat):
+            policy = headsup_policy(view, legal)
         if policy:
             return self._sample(policy)
         if seat.live == 2 and self.params.hands_heads_up and seat.dice:
@@ -132,6 +141,13 @@ class HardBot(BaseBot):
         if not choices:
             return fallback(legal)
         return min(choices, key=lambda c: c[0])[1]
+
+    def computed_here(self, view: dict[str, Any], seat: Seat) -> bool:
+        """Whether the computed heads-up strategy plays this round (small enough, or a liar across the table)."""
+        if view["dice_in_play"] <= self.params.headsup_most:
+            return True
+        trust = self.book.trust([n for n in seat.counts if n != seat.me])
+        return any(opening < self.params.headsup_liars for opening, _ in trust.values())
 
     def wants_out_of_turn(self, view: dict[str, Any], legal: Sequence[PlayerAction]) -> PlayerAction | None:
         """A calza that pays, or (French raises) a near-certain raise; else None."""
