@@ -16,15 +16,15 @@ the tests, not of the hub (and the engine stays pure: the standard library only)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from dudo_hub.engine.bids import Bid
-from dudo_hub.engine.bots.endgame_tree import CALZA, DUDO, Outcomes, hands, outcome_name
-from dudo_hub.engine.bots.headsup.abstraction import RoundGraph
+from dudo_hub.engine.bots.endgame_tree import CALZA, DUDO, Hand, Outcomes, RoundTree, hands, outcome_name
+from dudo_hub.engine.bots.headsup.abstraction import RoundGraph, label
 from dudo_hub.engine.bots.headsup.packing import SCALE, Row
 from dudo_hub.engine.counting import count_for
 
@@ -45,9 +45,8 @@ class HeadsUpCFR:
 
     def __init__(self, graph: RoundGraph, worth: Outcomes) -> None:
         self.graph = graph
-        cups = (hands(graph.spot.opener), hands(graph.spot.responder))
-        self.cups = tuple([c for c, _ in side] for side in cups)
-        self.chance = tuple(np.array([p for _, p in side]) for side in cups)
+        self.cups = tuple([c for c, _ in hands(n)] for n in (graph.spot.opener, graph.spot.responder))
+        self.chance = chances(graph)
         self.children = [self._children(n, worth) for n in range(len(graph.nodes))]
         width = [len(self.cups[node.actor]) for node in graph.nodes]
         self.regret = [np.zeros((w, len(a))) for w, a in zip(width, graph.actions, strict=True)]
@@ -104,6 +103,27 @@ class HeadsUpCFR:
             total = avg.sum(axis=1, keepdims=True)
             out.append(np.where(total > 0, avg / np.where(total > 0, total, 1.0), 1.0 / avg.shape[1]))
         return Solution(self.graph, out, self.t)
+
+
+def chances(graph: RoundGraph) -> tuple[Array, Array]:
+    """Each player's chance of every cup (opener's, responder's), in `counting.cups_of` order."""
+    opener, responder = (np.array([p for _, p in hands(n)]) for n in (graph.spot.opener, graph.spot.responder))
+    return opener, responder
+
+
+def tree_policy(sol: Solution, tree: RoundTree) -> Callable[[int, Hand], list[float]]:
+    """The solution as `endgame_solve.best_response_to` asks for it: probabilities over a node of the
+    engine's whole bid tree (`RoundTree`), read at the graph node that node's history maps to."""
+    graph, index = sol.graph, sol.graph.index()
+    cups = [{c: i for i, (c, _) in enumerate(hands(n))} for n in (graph.spot.opener, graph.spot.responder)]
+
+    def policy(node: int, cup: Hand) -> list[float]:
+        actor = tree.actor[node]
+        n = index[graph.node_for(actor, tree.history[node])]
+        by_label = dict(zip((label(a) for a in graph.actions[n]), sol.strategy[n][cups[actor][cup]], strict=True))
+        return [float(by_label[x]) for x in tree.labels[node]]
+
+    return policy
 
 
 def from_rows(graph: RoundGraph, rows: Sequence[Row]) -> list[Array]:

@@ -26,13 +26,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from bench._report import machine, write_section
-from bench.bots.headsup_solver import HeadsUpCFR, Solution, best_response, forward, from_rows, play_value
+from bench.bots.headsup_solver import (
+    HeadsUpCFR,
+    Solution,
+    best_response,
+    chances,
+    forward,
+    from_rows,
+    play_value,
+    tree_policy,
+)
 from dudo_hub.engine.bots.endgame_solve import best_response_to
-from dudo_hub.engine.bots.endgame_tree import RoundTree, Spot, hands, outcome_values
-from dudo_hub.engine.bots.headsup.abstraction import RoundGraph, label
+from dudo_hub.engine.bots.endgame_tree import RoundTree, Spot, outcome_values
+from dudo_hub.engine.bots.headsup.abstraction import RoundGraph
 from dudo_hub.engine.bots.headsup.packing import pack, quantise, unpack
 from dudo_hub.engine.rules import PRESETS
 
@@ -63,9 +70,7 @@ def shipped(sol: Solution) -> tuple[Solution, str]:
     its own play reaches), and the packed text; rows it never reaches are uniform here (never played)."""
     rows = [quantise([float(p) for p in row]) for strategy in sol.strategy for row in strategy]
     rounded = from_rows(sol.graph, rows)
-    chance = (np.array([p for _, p in hands(sol.graph.spot.opener)]),
-              np.array([p for _, p in hands(sol.graph.spot.responder)]))
-    reach = forward(sol.graph, rounded, chance)
+    reach = forward(sol.graph, rounded, chances(sol.graph))
     i, kept = 0, []
     for n, node in enumerate(sol.graph.nodes):
         for h in range(len(rounded[n])):
@@ -76,24 +81,20 @@ def shipped(sol: Solution) -> tuple[Solution, str]:
 
 def real_excess(sol: Solution, worth: dict[str, float], value: float) -> tuple[float, float]:
     """Exact best responses with perfect recall over the engine's whole bid tree (small rounds only)."""
-    graph, index = sol.graph, sol.graph.index()
-    tree = RoundTree(graph.spot, None)
-    cups = [{c: i for i, (c, _) in enumerate(hands(n))} for n in (graph.spot.opener, graph.spot.responder)]
-
-    def policy(node: int, cup: tuple[int, ...]) -> list[float]:
-        actor = tree.actor[node]
-        n = index[graph.node_for(actor, tree.history[node])]
-        by_label = dict(zip((label(a) for a in graph.actions[n]), sol.strategy[n][cups[actor][cup]], strict=True))
-        return [float(by_label[x]) for x in tree.labels[node]]
-
+    tree = RoundTree(sol.graph.spot, None)
+    policy = tree_policy(sol, tree)
     return (best_response_to(tree, worth, 0, policy) - (1 - value), best_response_to(tree, worth, 1, policy) - value)
 
 
-def solve_spot(spot: Spot, values: dict[str, float], iterations: int, real: bool) -> dict[str, Any]:
+def graph_of(spot: Spot) -> RoundGraph:
+    """The spot's round graph, at the recall its size gets (`RECALL`)."""
+    return RoundGraph(spot, recall_for(spot.opener + spot.responder))
+
+
+def solve_spot(graph: RoundGraph, values: dict[str, float], iterations: int, real: bool) -> dict[str, Any]:
     """One spot solved and measured, as the data file holds it."""
     start = time.perf_counter()
-    graph = RoundGraph(spot, recall_for(spot.opener + spot.responder))
-    worth = outcome_values(spot, values)
+    worth = outcome_values(graph.spot, values)
     cfr = HeadsUpCFR(graph, worth)
     cfr.iterate(iterations)
     sol, packed = shipped(cfr.solution())
@@ -127,11 +128,6 @@ def remeasure(entries: dict[str, dict[str, Any]], real: bool) -> None:
             print(f"remeasured {key}", flush=True)
 
 
-def used(spot: Spot, worth: dict[str, float]) -> dict[str, float]:
-    """The outcomes a spot's round can reach (a call its rules offer there)."""
-    return RoundGraph(spot, recall_for(spot.opener + spot.responder)).used(worth)
-
-
 def solve_preset(preset: str, iterations: int, passes: int, real: bool,
                  earlier: dict[str, dict[str, Any]] | None = None,
                  only: set[str] | None = None) -> dict[str, dict[str, Any]]:
@@ -142,11 +138,11 @@ def solve_preset(preset: str, iterations: int, passes: int, real: bool,
     values = {key: float(e["value"]) for key, e in entries.items()}
     for p in range(passes):
         for spot in spots(preset):
-            old = entries.get(spot.key)
-            now = used(spot, outcome_values(spot, values))
-            if old is not None and (spot.key not in only if only else settled(used(spot, old["outcomes"]), now)):
+            old, graph = entries.get(spot.key), graph_of(spot)
+            now = graph.used(outcome_values(spot, values))
+            if old is not None and (spot.key not in only if only else settled(graph.used(old["outcomes"]), now)):
                 continue
-            entry = solve_spot(spot, values, iterations, real and p == passes - 1)
+            entry = solve_spot(graph, values, iterations, real and p == passes - 1)
             values[spot.key], entries[spot.key] = float(entry["value"]), entry
             shown = {k: v for k, v in entry.items() if k not in ("strategy", "outcomes")}
             print(f"pass {p + 1} {spot.key}: {shown}", flush=True)

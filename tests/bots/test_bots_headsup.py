@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bench.bots.headsup_solver import HeadsUpCFR, Solution, best_response, from_rows, play_value
+from bench.bots.headsup_solver import HeadsUpCFR, Solution, best_response, from_rows, play_value, tree_policy
 from dudo_hub.engine.bids import Bid
 from dudo_hub.engine.bots import make_bot
 from dudo_hub.engine.bots.base import Seat
@@ -202,13 +202,7 @@ def test_a_real_perfect_recall_best_response_agrees_on_one_die_each() -> None:
     graph = RoundGraph(spot, 1)
     cfr = HeadsUpCFR(graph, worth)
     cfr.iterate(100)
-    sol, index, tree = cfr.solution(), graph.index(), RoundTree(spot, None)
-
-    def policy(node: int, cup: tuple[int, ...]) -> list[float]:
-        n = index[graph.node_for(tree.actor[node], tree.history[node])]
-        row = dict(zip(map(label, graph.actions[n]), sol.strategy[n][cup[0] - 1], strict=True))
-        return [float(row[x]) for x in tree.labels[node]]
-
+    sol, tree = cfr.solution(), RoundTree(spot, None)
     value = play_value(sol, worth)
-    assert best_response_to(tree, worth, 1, policy) - value == pytest.approx(best_response(sol, worth, 1) - value,
-                                                                             abs=2e-3)
+    exact = best_response_to(tree, worth, 1, tree_policy(sol, tree)) - value
+    assert exact == pytest.approx(best_response(sol, worth, 1) - value, abs=2e-3)
